@@ -1,0 +1,313 @@
+//! The decoding engine every encoding shares.
+//!
+//! The spec describes each decoder as a *handler* that takes one byte (or
+//! end-of-queue) and returns continue, code points, an error, or finished, and
+//! that may "restore" bytes to the front of the input queue. Each family module
+//! transcribes its handler step by step into a [`ByteHandler`]; this module runs
+//! it over caller-provided slices:
+//!
+//! * Restored bytes that came from an earlier call are kept in a 4-byte pending
+//!   buffer (the spec's "Implementation considerations": at most three bytes are
+//!   ever restored, by gb18030), never in an unbounded queue. A restored byte of
+//!   the current call is simply not consumed.
+//! * Before a step's output is written, the step runs on a copy of the handler's
+//!   state (states are a few bytes of plain data). If the output does not fit,
+//!   the copy is dropped and the call returns [`DecodeStatus::OutputFull`], so a
+//!   buffer is filled exactly to the last whole code point and nothing is lost.
+//! * Each handler may offer a fast path for input that needs no error handling
+//!   (ASCII runs, complete valid sequences); it must produce exactly what the
+//!   step-by-step handler would, which the differential tests check.
+//!
+//! Every input byte yields at most one UTF-16 code unit (a 4-byte sequence two,
+//! Big5's two-code-point pointers two for two bytes, an error one U+FFFD for at
+//! least one byte), and a decoder holds at most three bytes between calls, so
+//! one call writes at most `src.len() + 3` code units; see [`StreamDecoder::max_utf16_len`].
+
+/// The spec's error mode for a decoder.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum DecoderMode {
+    /// Each error becomes U+FFFD and decoding goes on.
+    Replacement,
+    /// Decoding stops at the first error with [`DecodeStatus::Malformed`].
+    Fatal,
+}
+
+/// Why a decode call returned.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum DecodeStatus {
+    /// All of `src` was consumed (and with `last`, the end of the queue processed,
+    /// leaving the decoder in its initial state).
+    InputEmpty,
+    /// The next code point(s) do not fit in what is left of `dst`.
+    OutputFull,
+    /// Fatal mode: an error. `read` counts the bytes consumed up to and including
+    /// the error; bytes the spec restores to the queue are held by the decoder or
+    /// not counted in `read`. Calling again with `src[read..]` continues exactly as
+    /// the spec's queue would; [`StreamDecoder::reset`] starts over.
+    Malformed,
+}
+
+/// The outcome of one decode call.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DecodeResult {
+    /// Why the call returned.
+    pub status: DecodeStatus,
+    /// Bytes of `src` consumed.
+    pub read: usize,
+    /// UTF-16 code units written to the start of `dst`.
+    pub written: usize,
+}
+
+/// Bytes a handler puts back in front of the input queue with an error.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Restore {
+    /// Bytes held in the handler's state, restored in this order...
+    held: [u8; 2],
+    held_len: u8,
+    /// ...followed by the byte being handled, if set.
+    current: bool,
+}
+
+impl Restore {
+    /// Restore nothing.
+    pub const NONE: Restore = Restore { held: [0; 2], held_len: 0, current: false };
+    /// "Restore byte to ioQueue": the byte being handled is read again next.
+    pub const CURRENT: Restore = Restore { held: [0; 2], held_len: 0, current: true };
+
+    /// Restore one held byte, then (if `current`) the byte being handled.
+    pub const fn one(held: u8, current: bool) -> Restore {
+        Restore { held: [held, 0], held_len: 1, current }
+    }
+
+    /// Restore two held bytes, then (if `current`) the byte being handled.
+    pub const fn two(first: u8, second: u8, current: bool) -> Restore {
+        Restore { held: [first, second], held_len: 2, current }
+    }
+}
+
+/// What one run of a handler returns (spec §4.1).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// "Return continue": the byte was absorbed into the state.
+    Continue,
+    /// A code point in the Basic Multilingual Plane (never a surrogate).
+    Bmp(u16),
+    /// A code point above U+FFFF, written as a surrogate pair.
+    Astral(u32),
+    /// Two BMP code points (Big5's pointers 1133, 1135, 1164, 1166).
+    TwoBmp(u16, u16),
+    /// An error, with the bytes to restore to the queue.
+    Error(Restore),
+    /// "Return finished" (end-of-queue, or replacement's decoder after its error).
+    Finished,
+}
+
+impl Step {
+    /// How many UTF-16 code units the step writes in `mode`.
+    fn units(self, mode: DecoderMode) -> usize {
+        match self {
+            Step::Continue | Step::Finished => 0,
+            Step::Bmp(_) => 1,
+            Step::Astral(_) | Step::TwoBmp(..) => 2,
+            Step::Error(_) => (mode == DecoderMode::Replacement) as usize,
+        }
+    }
+}
+
+/// A decoder's handler: the spec's algorithm for one encoding, as plain data.
+pub trait ByteHandler: Copy {
+    /// The handler's steps for `byte`.
+    fn byte(&mut self, byte: u8) -> Step;
+    /// The handler's steps for end-of-queue. Only called when [`Self::is_idle`] is false.
+    fn end(&mut self) -> Step;
+    /// True when end-of-queue would return finished with no output, i.e. no
+    /// sequence is in progress.
+    fn is_idle(&self) -> bool;
+    /// Back to the initial state.
+    fn reset(&mut self);
+    /// Decodes a prefix of `src` into `dst` without any error, exactly as repeated
+    /// [`Self::byte`] calls would, returning (bytes read, units written). It may
+    /// stop anywhere, for instance before the first byte it would have to think
+    /// about; the driver then takes one step with [`Self::byte`] and tries again.
+    fn fast(&mut self, src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+        let _ = (src, dst);
+        (0, 0)
+    }
+}
+
+/// Bytes restored from earlier calls, front first. At most three are ever held
+/// (gb18030's « second, third, byte »); the fourth slot keeps `push_front` total.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+struct Pending {
+    bytes: [u8; 4],
+    len: u8,
+}
+
+impl Pending {
+    fn front(&self) -> Option<u8> {
+        (self.len > 0).then_some(self.bytes[0])
+    }
+
+    fn pop_front(&mut self) {
+        if self.len > 0 {
+            self.bytes.copy_within(1.., 0);
+            self.len -= 1;
+        }
+    }
+
+    fn push_front(&mut self, byte: u8) {
+        debug_assert!(self.len < 4, "a decoder restored more than the spec allows");
+        self.bytes.copy_within(0..3, 1);
+        self.bytes[0] = byte;
+        self.len = (self.len + 1).min(4);
+    }
+}
+
+/// A streaming decoder: a family's handler plus the bytes it has restored.
+/// Plain data (`Copy`), a few bytes long; keep it wherever suits you.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct StreamDecoder<H> {
+    handler: H,
+    pending: Pending,
+}
+
+impl<H: ByteHandler> StreamDecoder<H> {
+    pub(crate) const fn with_handler(handler: H) -> Self {
+        StreamDecoder { handler, pending: Pending { bytes: [0; 4], len: 0 } }
+    }
+
+    /// Decodes `src` into `dst`. With `last`, `src` ends the stream: the end of the
+    /// queue is processed and the decoder returns to its initial state. Chunk
+    /// boundaries never change the output: any split of the input, empty chunks
+    /// included, decodes to the same code units as the whole.
+    pub fn decode_utf16(&mut self, src: &[u8], dst: &mut [u16], last: bool, mode: DecoderMode) -> DecodeResult {
+        let mut read = 0;
+        let mut written = 0;
+        let result = |status, read, written| DecodeResult { status, read, written };
+        loop {
+            if self.pending.len == 0 {
+                let (r, w) = self.handler.fast(&src[read..], &mut dst[written..]);
+                read += r;
+                written += w;
+            }
+            let (item, from_pending) = match self.pending.front() {
+                Some(byte) => (Some(byte), true),
+                None if read < src.len() => (Some(src[read]), false),
+                None if last && !self.handler.is_idle() => (None, false),
+                None => return result(DecodeStatus::InputEmpty, read, written),
+            };
+            let mut next = self.handler;
+            let step = match item {
+                Some(byte) => next.byte(byte),
+                None => next.end(),
+            };
+            if step.units(mode) > dst.len() - written {
+                return result(DecodeStatus::OutputFull, read, written);
+            }
+            self.handler = next;
+            if item.is_some() {
+                if from_pending {
+                    self.pending.pop_front();
+                } else {
+                    read += 1;
+                }
+            }
+            match step {
+                Step::Continue => {}
+                Step::Finished => {
+                    if item.is_none() {
+                        return result(DecodeStatus::InputEmpty, read, written);
+                    }
+                }
+                Step::Bmp(unit) => {
+                    dst[written] = unit;
+                    written += 1;
+                }
+                Step::Astral(cp) => {
+                    let [high, low] = surrogates(cp);
+                    dst[written] = high;
+                    dst[written + 1] = low;
+                    written += 2;
+                }
+                Step::TwoBmp(a, b) => {
+                    dst[written] = a;
+                    dst[written + 1] = b;
+                    written += 2;
+                }
+                Step::Error(restore) => {
+                    if restore.current {
+                        if let Some(byte) = item {
+                            if from_pending {
+                                self.pending.push_front(byte);
+                            } else {
+                                read -= 1;
+                            }
+                        }
+                    }
+                    for &byte in restore.held[..usize::from(restore.held_len)].iter().rev() {
+                        self.pending.push_front(byte);
+                    }
+                    match mode {
+                        DecoderMode::Fatal => return result(DecodeStatus::Malformed, read, written),
+                        DecoderMode::Replacement => {
+                            dst[written] = 0xFFFD;
+                            written += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The most UTF-16 code units one [`Self::decode_utf16`] call can write for
+    /// `src_len` bytes, in any mode, whatever the decoder holds: a `dst` this long
+    /// never comes back [`DecodeStatus::OutputFull`]. `None` on overflow.
+    pub fn max_utf16_len(&self, src_len: usize) -> Option<usize> {
+        src_len.checked_add(3)
+    }
+
+    /// Back to the initial state, as a new decoder (after a fatal error, say).
+    pub fn reset(&mut self) {
+        self.handler.reset();
+        self.pending = Pending::default();
+    }
+
+    /// True when the decoder holds no partial sequence and no restored bytes, so
+    /// ending the stream now would output nothing.
+    pub fn is_idle(&self) -> bool {
+        self.pending.len == 0 && self.handler.is_idle()
+    }
+}
+
+/// The UTF-16 surrogate pair for a code point above U+FFFF.
+pub(crate) fn surrogates(cp: u32) -> [u16; 2] {
+    let v = cp.wrapping_sub(0x10000);
+    [0xD800 | ((v >> 10) & 0x3FF) as u16, 0xDC00 | (v & 0x3FF) as u16]
+}
+
+/// Copies the run of ASCII bytes at the start of `src` to `dst` as code units
+/// (as far as both allow); returns how many. Shared by every ASCII-compatible
+/// fast path. Eight bytes at a time while the high bits are clear.
+pub(crate) fn copy_ascii(src: &[u8], dst: &mut [u16]) -> usize {
+    let limit = src.len().min(dst.len());
+    let (src, dst) = (&src[..limit], &mut dst[..limit]);
+    let mut i = 0;
+    while i + 8 <= limit {
+        let chunk: [u8; 8] = match src[i..i + 8].try_into() {
+            Ok(chunk) => chunk,
+            Err(_) => break,
+        };
+        if u64::from_le_bytes(chunk) & 0x8080_8080_8080_8080 != 0 {
+            break;
+        }
+        for (d, &s) in dst[i..i + 8].iter_mut().zip(chunk.iter()) {
+            *d = u16::from(s);
+        }
+        i += 8;
+    }
+    while i < limit && src[i] < 0x80 {
+        dst[i] = u16::from(src[i]);
+        i += 1;
+    }
+    i
+}

@@ -1,0 +1,176 @@
+//! Shift_JIS (spec §12.3), with the Windows EUDC range and IBM extensions.
+
+use crate::decode::{copy_ascii, ByteHandler, Restore, StreamDecoder, Step};
+use crate::encode::{self, Emit, ScalarHandler, StreamEncoder};
+use crate::tables;
+
+/// The Shift_JIS decoder's handler (spec §12.3.1).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ShiftJisHandler {
+    lead: u8,
+}
+
+/// A streaming Shift_JIS decoder.
+pub type ShiftJisDecoder = StreamDecoder<ShiftJisHandler>;
+
+impl ShiftJisDecoder {
+    /// A new Shift_JIS decoder.
+    pub const fn new() -> Self {
+        StreamDecoder::with_handler(ShiftJisHandler { lead: 0 })
+    }
+}
+
+impl Default for ShiftJisDecoder {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Steps 3.1-3.6: the code point for a lead and a trail byte, or `None`.
+fn decode_pair(index: &[u16], lead: u8, byte: u8) -> Option<u16> {
+    let offset = if byte < 0x7F { 0x40 } else { 0x41 };
+    let lead_offset = if lead < 0xA0 { 0x81 } else { 0xC1 };
+    if !matches!(byte, 0x40..=0x7E | 0x80..=0xFC) {
+        return None;
+    }
+    let pointer = usize::from(lead - lead_offset) * 188 + usize::from(byte - offset);
+    if (8836..=10715).contains(&pointer) {
+        // "Interoperable legacy from Windows known as EUDC."
+        return Some((0xE000 - 8836 + pointer) as u16);
+    }
+    tables::code_point(index, pointer)
+}
+
+impl ByteHandler for ShiftJisHandler {
+    fn byte(&mut self, byte: u8) -> Step {
+        if self.lead != 0 {
+            let lead = self.lead;
+            self.lead = 0;
+            return match decode_pair(tables::jis0208(), lead, byte) {
+                Some(cp) => Step::Bmp(cp),
+                None if byte < 0x80 => Step::Error(Restore::CURRENT),
+                None => Step::Error(Restore::NONE),
+            };
+        }
+        match byte {
+            0x00..=0x80 => Step::Bmp(u16::from(byte)),
+            0xA1..=0xDF => Step::Bmp(0xFF61 - 0xA1 + u16::from(byte)),
+            0x81..=0x9F | 0xE0..=0xFC => {
+                self.lead = byte;
+                Step::Continue
+            }
+            _ => Step::Error(Restore::NONE),
+        }
+    }
+
+    fn end(&mut self) -> Step {
+        self.lead = 0;
+        Step::Error(Restore::NONE)
+    }
+
+    fn is_idle(&self) -> bool {
+        self.lead == 0
+    }
+
+    fn reset(&mut self) {
+        self.lead = 0;
+    }
+
+    fn fast(&mut self, src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+        if self.lead != 0 {
+            return (0, 0);
+        }
+        let index = tables::jis0208();
+        let mut i = 0;
+        let mut o = 0;
+        loop {
+            let n = copy_ascii(&src[i..], &mut dst[o..]);
+            i += n;
+            o += n;
+            let (Some(&byte), Some(slot)) = (src.get(i), dst.get_mut(o)) else { break };
+            match byte {
+                0x80 => *slot = 0x80,
+                0xA1..=0xDF => *slot = 0xFF61 - 0xA1 + u16::from(byte),
+                0x81..=0x9F | 0xE0..=0xFC => {
+                    let Some(&trail) = src.get(i + 1) else { break };
+                    let Some(cp) = decode_pair(index, byte, trail) else { break };
+                    *slot = cp;
+                    i += 1;
+                }
+                _ => break,
+            }
+            i += 1;
+            o += 1;
+        }
+        (i, o)
+    }
+}
+
+/// The Shift_JIS encoder's handler (spec §12.3.2). It has no state.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ShiftJisEncodeHandler;
+
+/// A streaming Shift_JIS encoder.
+pub type ShiftJisEncoder = StreamEncoder<ShiftJisEncodeHandler>;
+
+impl ShiftJisEncoder {
+    /// A new Shift_JIS encoder.
+    pub const fn new() -> Self {
+        StreamEncoder::with_handler(ShiftJisEncodeHandler)
+    }
+}
+
+impl Default for ShiftJisEncoder {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn encode_scalar(cp: u32) -> Emit {
+    match cp {
+        0x00..=0x80 => Emit::one(cp as u8),
+        0xA5 => Emit::one(0x5C),
+        0x203E => Emit::one(0x7E),
+        0xFF61..=0xFF9F => Emit::one((cp - 0xFF61 + 0xA1) as u8),
+        _ => {
+            let cp = if cp == 0x2212 { 0xFF0D } else { cp };
+            let Some(pointer) = tables::shift_jis_pointer(cp) else { return Emit::error(cp) };
+            let lead = pointer / 188;
+            let lead_offset = if lead < 0x1F { 0x81 } else { 0xC1 };
+            let trail = pointer % 188;
+            let offset = if trail < 0x3F { 0x40 } else { 0x41 };
+            Emit::two((lead + lead_offset) as u8, (trail + offset) as u8)
+        }
+    }
+}
+
+impl ScalarHandler for ShiftJisEncodeHandler {
+    const MAX_BYTES_PER_UNIT: usize = 2;
+
+    fn scalar(&mut self, cp: u32) -> Emit {
+        encode_scalar(cp)
+    }
+
+    fn fast(&mut self, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+        let mut i = 0;
+        let mut o = 0;
+        loop {
+            let n = encode::copy_ascii(&src[i..], &mut dst[o..]);
+            i += n;
+            o += n;
+            let Some(&unit) = src.get(i) else { break };
+            if (0xD800..=0xDFFF).contains(&unit) {
+                break;
+            }
+            let emit = encode_scalar(u32::from(unit));
+            let len = usize::from(emit.len);
+            if emit.error.is_some() || o + len > dst.len() {
+                break;
+            }
+            dst[o..o + len].copy_from_slice(&emit.bytes[..len]);
+            i += 1;
+            o += len;
+        }
+        (i, o)
+    }
+}
