@@ -104,6 +104,16 @@ impl Decoder {
         each_decoder!(&mut self.inner, d => d.reset())
     }
 
+    /// See [`crate::StreamDecoder::save_state`].
+    pub fn save_state(&self) -> [u8; 16] {
+        each_decoder!(&self.inner, d => d.save_state())
+    }
+
+    /// See [`crate::StreamDecoder::load_state`].
+    pub fn load_state(&mut self, state: &[u8; 16]) {
+        each_decoder!(&mut self.inner, d => d.load_state(state))
+    }
+
     /// See [`crate::StreamDecoder::is_idle`].
     pub fn is_idle(&self) -> bool {
         each_decoder!(&self.inner, d => d.is_idle())
@@ -186,5 +196,15 @@ impl Encoder {
     /// See [`crate::StreamEncoder::reset`].
     pub fn reset(&mut self) {
         each_encoder!(&mut self.inner, e => e.reset())
+    }
+
+    /// See [`crate::StreamEncoder::save_state`].
+    pub fn save_state(&self) -> [u8; 4] {
+        each_encoder!(&self.inner, e => e.save_state())
+    }
+
+    /// See [`crate::StreamEncoder::load_state`].
+    pub fn load_state(&mut self, state: &[u8; 4]) {
+        each_encoder!(&mut self.inner, e => e.load_state(state))
     }
 }

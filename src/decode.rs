@@ -6,7 +6,7 @@
 //! transcribes its handler step by step into a [`ByteHandler`]; this module runs
 //! it over caller-provided slices:
 //!
-//! * Restored bytes that came from an earlier call are kept in a 4-byte pending
+//! * Restored bytes that came from an earlier call are kept in a small pending
 //!   buffer (the spec's "Implementation considerations": at most three bytes are
 //!   ever restored, by gb18030), never in an unbounded queue. A restored byte of
 //!   the current call is simply not consumed.
@@ -125,6 +125,11 @@ pub trait ByteHandler: Copy {
     fn is_idle(&self) -> bool;
     /// Back to the initial state.
     fn reset(&mut self);
+    /// The handler's state as bytes (see [`StreamDecoder::save_state`]).
+    fn save(&self) -> [u8; 8];
+    /// Restores a state from [`Self::save`]. Bytes that no saved state can hold
+    /// leave the handler in its initial state rather than in an impossible one.
+    fn load(&mut self, state: [u8; 8]);
     /// Decodes a prefix of `src` into `dst` without any error, exactly as repeated
     /// [`Self::byte`] calls would, returning (bytes read, units written). It may
     /// stop anywhere, for instance before the first byte it would have to think
@@ -135,11 +140,15 @@ pub trait ByteHandler: Copy {
     }
 }
 
-/// Bytes restored from earlier calls, front first. At most three are ever held
-/// (gb18030's « second, third, byte »); the fourth slot keeps `push_front` total.
+/// Bytes restored from earlier calls, front first. A decoder holds at most three
+/// bytes in its state and pending buffer together (gb18030's « second, third,
+/// byte »), and restoring only moves held bytes here, so three slots suffice for
+/// every state a decoder reaches. A state loaded from arbitrary bytes can start
+/// with three pending and three held, so there are seven slots: `push_front`
+/// then never runs out, for any state `load_state` accepts.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 struct Pending {
-    bytes: [u8; 4],
+    bytes: [u8; 7],
     len: u8,
 }
 
@@ -156,10 +165,9 @@ impl Pending {
     }
 
     fn push_front(&mut self, byte: u8) {
-        debug_assert!(self.len < 4, "a decoder restored more than the spec allows");
-        self.bytes.copy_within(0..3, 1);
+        self.bytes.copy_within(0..6, 1);
         self.bytes[0] = byte;
-        self.len = (self.len + 1).min(4);
+        self.len = (self.len + 1).min(7);
     }
 }
 
@@ -173,7 +181,7 @@ pub struct StreamDecoder<H> {
 
 impl<H: ByteHandler> StreamDecoder<H> {
     pub(crate) const fn with_handler(handler: H) -> Self {
-        StreamDecoder { handler, pending: Pending { bytes: [0; 4], len: 0 } }
+        StreamDecoder { handler, pending: Pending { bytes: [0; 7], len: 0 } }
     }
 
     /// Decodes `src` into `dst`. With `last`, `src` ends the stream: the end of the
@@ -270,6 +278,27 @@ impl<H: ByteHandler> StreamDecoder<H> {
     pub fn reset(&mut self) {
         self.handler.reset();
         self.pending = Pending::default();
+    }
+
+    /// The decoder's whole state (handler and restored bytes) as 16 bytes, for
+    /// callers that keep it outside the decoder, as the JavaScript bindings do so
+    /// that a dropped decoder can never leak WebAssembly memory.
+    pub fn save_state(&self) -> [u8; 16] {
+        let mut state = [0u8; 16];
+        state[..8].copy_from_slice(&self.handler.save());
+        state[8..15].copy_from_slice(&self.pending.bytes);
+        state[15] = self.pending.len;
+        state
+    }
+
+    /// Restores a state saved by [`Self::save_state`] on a decoder of the same
+    /// encoding. Any 16 bytes are safe: what no saved state holds resets.
+    pub fn load_state(&mut self, state: &[u8; 16]) {
+        let mut handler = [0u8; 8];
+        handler.copy_from_slice(&state[..8]);
+        self.handler.load(handler);
+        self.pending.bytes.copy_from_slice(&state[8..15]);
+        self.pending.len = state[15].min(3);
     }
 
     /// True when the decoder holds no partial sequence and no restored bytes, so

@@ -103,6 +103,12 @@ pub trait ScalarHandler: Copy {
     }
     /// Back to the initial state.
     fn reset(&mut self) {}
+    /// The handler's state as a byte (only ISO-2022-JP's encoder has one).
+    fn save(&self) -> u8 {
+        0
+    }
+    /// Restores a state from [`Self::save`]; unknown values reset.
+    fn load(&mut self, _state: u8) {}
     /// Encodes a prefix of `src` that needs no error handling and contains no
     /// surrogate, exactly as repeated [`Self::scalar`] calls would; returns
     /// (code units read, bytes written).
@@ -245,6 +251,21 @@ impl<H: ScalarHandler> StreamEncoder<H> {
             EncoderMode::Html => H::MAX_BYTES_PER_UNIT.max(11),
         };
         src_len.checked_add(1)?.checked_mul(per_unit)?.checked_add(3)
+    }
+
+    /// The encoder's whole state (handler and held lead surrogate) as 4 bytes,
+    /// for callers that keep it outside the encoder.
+    pub fn save_state(&self) -> [u8; 4] {
+        let [lo, hi] = self.high_surrogate.to_le_bytes();
+        [self.handler.save(), 0, lo, hi]
+    }
+
+    /// Restores a state saved by [`Self::save_state`] on an encoder of the same
+    /// encoding; any 4 bytes are safe.
+    pub fn load_state(&mut self, state: &[u8; 4]) {
+        self.handler.load(state[0]);
+        let high = u16::from_le_bytes([state[2], state[3]]);
+        self.high_surrogate = if is_lead(high) { high } else { 0 };
     }
 
     /// Back to the initial state, as a new encoder.

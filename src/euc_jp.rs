@@ -83,6 +83,15 @@ impl ByteHandler for EucJpHandler {
         *self = EucJpHandler::default();
     }
 
+    fn save(&self) -> [u8; 8] {
+        [self.lead, u8::from(self.jis0212), 0, 0, 0, 0, 0, 0]
+    }
+
+    fn load(&mut self, state: [u8; 8]) {
+        let lead = if matches!(state[0], 0x8E | 0x8F | 0xA1..=0xFE) { state[0] } else { 0 };
+        *self = EucJpHandler { lead, jis0212: lead != 0 && state[1] == 1 };
+    }
+
     fn fast(&mut self, src: &[u8], dst: &mut [u16]) -> (usize, usize) {
         if self.lead != 0 {
             return (0, 0);

@@ -69,6 +69,14 @@ impl ByteHandler for EucKrHandler {
         self.lead = 0;
     }
 
+    fn save(&self) -> [u8; 8] {
+        [self.lead, 0, 0, 0, 0, 0, 0, 0]
+    }
+
+    fn load(&mut self, state: [u8; 8]) {
+        self.lead = if matches!(state[0], 0x81..=0xFE) { state[0] } else { 0 };
+    }
+
     fn fast(&mut self, src: &[u8], dst: &mut [u16]) -> (usize, usize) {
         if self.lead != 0 {
             return (0, 0);

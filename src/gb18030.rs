@@ -135,6 +135,22 @@ impl ByteHandler for Gb18030Handler {
         *self = Gb18030Handler::default();
     }
 
+    fn save(&self) -> [u8; 8] {
+        [self.first, self.second, self.third, 0, 0, 0, 0, 0]
+    }
+
+    fn load(&mut self, s: [u8; 8]) {
+        let lead = |b: u8| (0x81..=0xFE).contains(&b);
+        let digit = |b: u8| (0x30..=0x39).contains(&b);
+        let valid = match (s[0], s[1], s[2]) {
+            (0, 0, 0) => true,
+            (f, 0, 0) => lead(f),
+            (f, d, 0) => lead(f) && digit(d),
+            (f, d, t) => lead(f) && digit(d) && lead(t),
+        };
+        *self = if valid { Gb18030Handler { first: s[0], second: s[1], third: s[2] } } else { Gb18030Handler::default() };
+    }
+
     fn fast(&mut self, src: &[u8], dst: &mut [u16]) -> (usize, usize) {
         if !self.is_idle() {
             return (0, 0);

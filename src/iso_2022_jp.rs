@@ -182,6 +182,28 @@ impl ByteHandler for Iso2022JpHandler {
         *self = Iso2022JpHandler::INITIAL;
     }
 
+    fn save(&self) -> [u8; 8] {
+        [self.state as u8, self.output_state as u8, self.lead, u8::from(self.output), 0, 0, 0, 0]
+    }
+
+    fn load(&mut self, s: [u8; 8]) {
+        let state = |b: u8| {
+            [State::Ascii, State::Roman, State::Katakana, State::LeadByte, State::TrailByte, State::EscapeStart, State::Escape]
+                .get(usize::from(b))
+                .copied()
+        };
+        let output_state = state(s[1]).filter(|o| matches!(o, State::Ascii | State::Roman | State::Katakana | State::LeadByte));
+        let lead_ok = match state(s[0]) {
+            Some(State::TrailByte) => (0x21..=0x7E).contains(&s[2]),
+            Some(State::Escape) => s[2] == 0x24 || s[2] == 0x28,
+            _ => true,
+        };
+        *self = match (state(s[0]), output_state) {
+            (Some(state), Some(output_state)) if lead_ok => Iso2022JpHandler { state, output_state, lead: s[2], output: s[3] == 1 },
+            _ => Iso2022JpHandler::INITIAL,
+        };
+    }
+
     fn fast(&mut self, src: &[u8], dst: &mut [u16]) -> (usize, usize) {
         let mut i = 0;
         let mut o = 0;
@@ -345,6 +367,18 @@ impl ScalarHandler for Iso2022JpEncodeHandler {
 
     fn reset(&mut self) {
         self.state = EncoderState::Ascii;
+    }
+
+    fn save(&self) -> u8 {
+        self.state as u8
+    }
+
+    fn load(&mut self, state: u8) {
+        self.state = match state {
+            1 => EncoderState::Roman,
+            2 => EncoderState::Jis0208,
+            _ => EncoderState::Ascii,
+        };
     }
 
     fn fast(&mut self, src: &[u16], dst: &mut [u8]) -> (usize, usize) {

@@ -49,6 +49,14 @@ impl ByteHandler for ReplacementHandler {
         self.error_returned = false;
     }
 
+    fn save(&self) -> [u8; 8] {
+        [u8::from(self.error_returned), 0, 0, 0, 0, 0, 0, 0]
+    }
+
+    fn load(&mut self, state: [u8; 8]) {
+        self.error_returned = state[0] == 1;
+    }
+
     fn fast(&mut self, src: &[u8], _dst: &mut [u16]) -> (usize, usize) {
         // After the error everything is swallowed; before it the first byte errs.
         if self.error_returned {

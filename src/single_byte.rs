@@ -86,6 +86,12 @@ impl ByteHandler for SingleByteHandler {
 
     fn reset(&mut self) {}
 
+    fn save(&self) -> [u8; 8] {
+        [0; 8]
+    }
+
+    fn load(&mut self, _state: [u8; 8]) {}
+
     fn fast(&mut self, src: &[u8], dst: &mut [u16]) -> (usize, usize) {
         let mut n = 0;
         for (&byte, slot) in src.iter().zip(dst.iter_mut()) {

@@ -78,6 +78,17 @@ impl ByteHandler for Utf16Handler {
         self.lead_surrogate = None;
     }
 
+    fn save(&self) -> [u8; 8] {
+        let [s0, s1] = self.lead_surrogate.unwrap_or(0).to_le_bytes();
+        [u8::from(self.lead_byte.is_some()), self.lead_byte.unwrap_or(0), u8::from(self.lead_surrogate.is_some()), s0, s1, 0, 0, 0]
+    }
+
+    fn load(&mut self, s: [u8; 8]) {
+        self.lead_byte = (s[0] == 1).then_some(s[1]);
+        let surrogate = u16::from_le_bytes([s[3], s[4]]);
+        self.lead_surrogate = (s[2] == 1 && (0xD800..=0xDBFF).contains(&surrogate)).then_some(surrogate);
+    }
+
     fn fast(&mut self, src: &[u8], dst: &mut [u16]) -> (usize, usize) {
         if !self.is_idle() {
             return (0, 0);

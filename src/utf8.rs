@@ -130,6 +130,21 @@ impl ByteHandler for Utf8Handler {
         *self = Utf8Handler::INITIAL;
     }
 
+    fn save(&self) -> [u8; 8] {
+        let [a, b, c, d] = self.code_point.to_le_bytes();
+        [a, b, c, d, self.bytes_seen, self.bytes_needed, self.lower, self.upper]
+    }
+
+    fn load(&mut self, s: [u8; 8]) {
+        let (seen, needed) = (s[4], s[5]);
+        let valid = needed <= 3 && (seen < needed || needed == 0) && s[6] >= 0x80 && s[7] <= 0xBF && s[6] <= s[7];
+        *self = if valid {
+            Utf8Handler { code_point: u32::from_le_bytes([s[0], s[1], s[2], s[3]]) & 0x7FFF, bytes_seen: seen, bytes_needed: needed, lower: s[6], upper: s[7] }
+        } else {
+            Utf8Handler::INITIAL
+        };
+    }
+
     fn fast(&mut self, src: &[u8], dst: &mut [u16]) -> (usize, usize) {
         if self.bytes_needed != 0 {
             return (0, 0);

@@ -46,6 +46,12 @@ impl ByteHandler for XUserDefinedHandler {
 
     fn reset(&mut self) {}
 
+    fn save(&self) -> [u8; 8] {
+        [0; 8]
+    }
+
+    fn load(&mut self, _state: [u8; 8]) {}
+
     fn fast(&mut self, src: &[u8], dst: &mut [u16]) -> (usize, usize) {
         let n = src.len().min(dst.len());
         for (slot, &byte) in dst.iter_mut().zip(src.iter()) {
