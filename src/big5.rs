@@ -173,7 +173,9 @@ impl Default for Big5Encoder {
 }
 
 impl ScalarHandler for Big5EncodeHandler {
-    const MAX_BYTES_PER_UNIT: usize = 2;
+    fn max_bytes_per_unit(&self) -> usize {
+        2
+    }
 
     fn scalar(&mut self, cp: u32) -> Emit {
         if cp < 0x80 {

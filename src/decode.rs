@@ -10,10 +10,10 @@
 //!   buffer (the spec's "Implementation considerations": at most three bytes are
 //!   ever restored, by gb18030), never in an unbounded queue. A restored byte of
 //!   the current call is simply not consumed.
-//! * Before a step's output is written, the step runs on a copy of the handler's
-//!   state (states are a few bytes of plain data). If the output does not fit,
-//!   the copy is dropped and the call returns [`DecodeStatus::OutputFull`], so a
-//!   buffer is filled exactly to the last whole code point and nothing is lost.
+//! * Before a step runs, the handler's state is saved (a few bytes of plain
+//!   data). If the step's output does not fit, the state is put back and the
+//!   call returns [`DecodeStatus::OutputFull`], so a buffer is filled exactly to
+//!   the last whole code point and nothing is lost.
 //! * Each handler may offer a fast path for input that needs no error handling
 //!   (ASCII runs, complete valid sequences); it must produce exactly what the
 //!   step-by-step handler would, which the differential tests check.
@@ -115,7 +115,9 @@ impl Step {
 }
 
 /// A decoder's handler: the spec's algorithm for one encoding, as plain data.
-pub trait ByteHandler: Copy {
+/// Object-safe, so one driver serves every family (that keeps the WebAssembly
+/// module small); each family's `fast` path does the bulk of the work.
+pub trait ByteHandler {
     /// The handler's steps for `byte`.
     fn byte(&mut self, byte: u8) -> Step;
     /// The handler's steps for end-of-queue. Only called when [`Self::is_idle`] is false.
@@ -189,82 +191,7 @@ impl<H: ByteHandler> StreamDecoder<H> {
     /// boundaries never change the output: any split of the input, empty chunks
     /// included, decodes to the same code units as the whole.
     pub fn decode_utf16(&mut self, src: &[u8], dst: &mut [u16], last: bool, mode: DecoderMode) -> DecodeResult {
-        let mut read = 0;
-        let mut written = 0;
-        let result = |status, read, written| DecodeResult { status, read, written };
-        loop {
-            if self.pending.len == 0 {
-                let (r, w) = self.handler.fast(&src[read..], &mut dst[written..]);
-                read += r;
-                written += w;
-            }
-            let (item, from_pending) = match self.pending.front() {
-                Some(byte) => (Some(byte), true),
-                None if read < src.len() => (Some(src[read]), false),
-                None if last && !self.handler.is_idle() => (None, false),
-                None => return result(DecodeStatus::InputEmpty, read, written),
-            };
-            let mut next = self.handler;
-            let step = match item {
-                Some(byte) => next.byte(byte),
-                None => next.end(),
-            };
-            if step.units(mode) > dst.len() - written {
-                return result(DecodeStatus::OutputFull, read, written);
-            }
-            self.handler = next;
-            if item.is_some() {
-                if from_pending {
-                    self.pending.pop_front();
-                } else {
-                    read += 1;
-                }
-            }
-            match step {
-                Step::Continue => {}
-                Step::Finished => {
-                    if item.is_none() {
-                        return result(DecodeStatus::InputEmpty, read, written);
-                    }
-                }
-                Step::Bmp(unit) => {
-                    dst[written] = unit;
-                    written += 1;
-                }
-                Step::Astral(cp) => {
-                    let [high, low] = surrogates(cp);
-                    dst[written] = high;
-                    dst[written + 1] = low;
-                    written += 2;
-                }
-                Step::TwoBmp(a, b) => {
-                    dst[written] = a;
-                    dst[written + 1] = b;
-                    written += 2;
-                }
-                Step::Error(restore) => {
-                    if restore.current {
-                        if let Some(byte) = item {
-                            if from_pending {
-                                self.pending.push_front(byte);
-                            } else {
-                                read -= 1;
-                            }
-                        }
-                    }
-                    for &byte in restore.held[..usize::from(restore.held_len)].iter().rev() {
-                        self.pending.push_front(byte);
-                    }
-                    match mode {
-                        DecoderMode::Fatal => return result(DecodeStatus::Malformed, read, written),
-                        DecoderMode::Replacement => {
-                            dst[written] = 0xFFFD;
-                            written += 1;
-                        }
-                    }
-                }
-            }
-        }
+        drive(&mut self.handler, &mut self.pending, src, dst, last, mode)
     }
 
     /// The most UTF-16 code units one [`Self::decode_utf16`] call can write for
@@ -305,6 +232,89 @@ impl<H: ByteHandler> StreamDecoder<H> {
     /// ending the stream now would output nothing.
     pub fn is_idle(&self) -> bool {
         self.pending.len == 0 && self.handler.is_idle()
+    }
+}
+
+/// The driver of every decoder, shared by all families (one copy in the
+/// WebAssembly module): runs `handler` over the bytes in `pending`, then `src`,
+/// writing to `dst`. See the module documentation.
+fn drive(handler: &mut dyn ByteHandler, pending: &mut Pending, src: &[u8], dst: &mut [u16], last: bool, mode: DecoderMode) -> DecodeResult {
+    let mut read = 0;
+    let mut written = 0;
+    let result = |status, read, written| DecodeResult { status, read, written };
+    loop {
+        if pending.len == 0 {
+            let (r, w) = handler.fast(&src[read..], &mut dst[written..]);
+            read += r;
+            written += w;
+        }
+        let (item, from_pending) = match pending.front() {
+            Some(byte) => (Some(byte), true),
+            None if read < src.len() => (Some(src[read]), false),
+            None if last && !handler.is_idle() => (None, false),
+            None => return result(DecodeStatus::InputEmpty, read, written),
+        };
+        // Run the step; if its output does not fit, put the state back.
+        let saved = handler.save();
+        let step = match item {
+            Some(byte) => handler.byte(byte),
+            None => handler.end(),
+        };
+        if step.units(mode) > dst.len() - written {
+            handler.load(saved);
+            return result(DecodeStatus::OutputFull, read, written);
+        }
+        if item.is_some() {
+            if from_pending {
+                pending.pop_front();
+            } else {
+                read += 1;
+            }
+        }
+        match step {
+            Step::Continue => {}
+            Step::Finished => {
+                if item.is_none() {
+                    return result(DecodeStatus::InputEmpty, read, written);
+                }
+            }
+            Step::Bmp(unit) => {
+                dst[written] = unit;
+                written += 1;
+            }
+            Step::Astral(cp) => {
+                let [high, low] = surrogates(cp);
+                dst[written] = high;
+                dst[written + 1] = low;
+                written += 2;
+            }
+            Step::TwoBmp(a, b) => {
+                dst[written] = a;
+                dst[written + 1] = b;
+                written += 2;
+            }
+            Step::Error(restore) => {
+                if restore.current {
+                    if let Some(byte) = item {
+                        if from_pending {
+                            pending.push_front(byte);
+                        } else {
+                            read -= 1;
+                        }
+                    }
+                }
+                for &byte in restore.held[..usize::from(restore.held_len)].iter().rev() {
+                    pending.push_front(byte);
+                }
+                match mode {
+                    DecoderMode::Fatal => return result(DecodeStatus::Malformed, read, written),
+                    DecoderMode::Replacement => {
+                        dst[written] = 0xFFFD;
+                        written += 1;
+                    }
+                }
+            }
+        }
     }
 }
 

@@ -6,9 +6,9 @@
 //! encoding; so the family handlers only ever see scalar values, as the spec
 //! asserts. Each family transcribes its handler into a [`ScalarHandler`].
 //!
-//! As in decoding, a step runs on a copy of the handler's state and is committed
-//! only if its bytes (and in "html" mode the `&#N;` that follows an error) fit in
-//! what is left of the output, so output stops at the last whole character:
+//! As in decoding, the handler's state is saved before a step and put back if
+//! the step's bytes (and in "html" mode the `&#N;` that follows an error) do not
+//! fit in what is left of the output, so output stops at the last whole character:
 //! `encodeInto` semantics, never half a character.
 
 /// The spec's error mode for an encoder.
@@ -91,9 +91,10 @@ impl Emit {
 }
 
 /// An encoder's handler: the spec's algorithm for one encoding, as plain data.
-pub trait ScalarHandler: Copy {
+/// Object-safe, so one driver serves every family.
+pub trait ScalarHandler {
     /// Bytes per UTF-16 code unit in the worst case without errors.
-    const MAX_BYTES_PER_UNIT: usize;
+    fn max_bytes_per_unit(&self) -> usize;
     /// The handler's steps for one scalar value (never a surrogate). Steps that
     /// "restore code point to ioQueue" after emitting an escape run again inside.
     fn scalar(&mut self, cp: u32) -> Emit;
@@ -172,72 +173,7 @@ impl<H: ScalarHandler> StreamEncoder<H> {
     /// a lone surrogate encodes as U+FFFD. With `last`, the stream ends: a lead
     /// surrogate still held becomes U+FFFD and the encoder's end-of-queue step runs.
     pub fn encode_from_utf16(&mut self, src: &[u16], dst: &mut [u8], last: bool, mode: EncoderMode) -> EncodeResult {
-        let mut read = 0;
-        let mut written = 0;
-        let result = |status, read, written| EncodeResult { status, read, written };
-        loop {
-            if self.high_surrogate == 0 {
-                let (r, w) = self.handler.fast(&src[read..], &mut dst[written..]);
-                read += r;
-                written += w;
-            }
-            // The next scalar value and how many units of `src` it takes.
-            let (scalar, units) = if self.high_surrogate != 0 {
-                match src.get(read) {
-                    Some(&u) if is_trail(u) => (join(self.high_surrogate, u), 1),
-                    Some(_) => (0xFFFD, 0),
-                    None if last => (0xFFFD, 0),
-                    None => return result(EncodeStatus::InputEmpty, read, written),
-                }
-            } else {
-                match src.get(read) {
-                    Some(&u) if is_lead(u) => match src.get(read + 1) {
-                        Some(&t) if is_trail(t) => (join(u, t), 2),
-                        Some(_) => (0xFFFD, 1),
-                        None if last => (0xFFFD, 1),
-                        None => {
-                            self.high_surrogate = u;
-                            return result(EncodeStatus::InputEmpty, read + 1, written);
-                        }
-                    },
-                    Some(&u) if is_trail(u) => (0xFFFD, 1),
-                    Some(&u) => (u32::from(u), 1),
-                    None if last => {
-                        let mut next = self.handler;
-                        let emit = next.end();
-                        let len = usize::from(emit.len);
-                        if len > dst.len() - written {
-                            return result(EncodeStatus::OutputFull, read, written);
-                        }
-                        self.handler = next;
-                        dst[written..written + len].copy_from_slice(&emit.bytes[..len]);
-                        return result(EncodeStatus::InputEmpty, read, written + len);
-                    }
-                    None => return result(EncodeStatus::InputEmpty, read, written),
-                }
-            };
-            let mut next = self.handler;
-            let emit = next.scalar(scalar);
-            let len = usize::from(emit.len);
-            let ncr = match (emit.error, mode) {
-                (Some(c), EncoderMode::Html) => ncr_len(c as u32),
-                _ => 0,
-            };
-            if len + ncr > dst.len() - written {
-                return result(EncodeStatus::OutputFull, read, written);
-            }
-            self.handler = next;
-            self.high_surrogate = 0;
-            read += units;
-            dst[written..written + len].copy_from_slice(&emit.bytes[..len]);
-            written += len;
-            if let Some(c) = emit.error {
-                match mode {
-                    EncoderMode::Fatal => return result(EncodeStatus::Unmappable(c), read, written),
-                    EncoderMode::Html => written += write_ncr(c as u32, &mut dst[written..]),
-                }
-            }
-        }
+        drive(&mut self.handler, &mut self.high_surrogate, src, dst, last, mode)
     }
 
     /// The most bytes one [`Self::encode_from_utf16`] call can write for `src_len`
@@ -247,8 +183,8 @@ impl<H: ScalarHandler> StreamEncoder<H> {
         // A held lead surrogate adds one scalar; "html" can turn each unit into an
         // escape plus "&#65533;" (11 bytes); the end of the stream adds an escape.
         let per_unit = match mode {
-            EncoderMode::Fatal => H::MAX_BYTES_PER_UNIT,
-            EncoderMode::Html => H::MAX_BYTES_PER_UNIT.max(11),
+            EncoderMode::Fatal => self.handler.max_bytes_per_unit(),
+            EncoderMode::Html => self.handler.max_bytes_per_unit().max(11),
         };
         src_len.checked_add(1)?.checked_mul(per_unit)?.checked_add(3)
     }
@@ -272,6 +208,78 @@ impl<H: ScalarHandler> StreamEncoder<H> {
     pub fn reset(&mut self) {
         self.handler.reset();
         self.high_surrogate = 0;
+    }
+}
+
+/// The driver of every encoder, shared by all families: joins surrogates,
+/// runs `handler` per scalar value and handles errors per `mode`.
+fn drive(handler: &mut dyn ScalarHandler, high_surrogate: &mut u16, src: &[u16], dst: &mut [u8], last: bool, mode: EncoderMode) -> EncodeResult {
+    let mut read = 0;
+    let mut written = 0;
+    let result = |status, read, written| EncodeResult { status, read, written };
+    loop {
+        if *high_surrogate == 0 {
+            let (r, w) = handler.fast(&src[read..], &mut dst[written..]);
+            read += r;
+            written += w;
+        }
+        // The next scalar value and how many units of `src` it takes.
+        let (scalar, units) = if *high_surrogate != 0 {
+            match src.get(read) {
+                Some(&u) if is_trail(u) => (join(*high_surrogate, u), 1),
+                Some(_) => (0xFFFD, 0),
+                None if last => (0xFFFD, 0),
+                None => return result(EncodeStatus::InputEmpty, read, written),
+            }
+        } else {
+            match src.get(read) {
+                Some(&u) if is_lead(u) => match src.get(read + 1) {
+                    Some(&t) if is_trail(t) => (join(u, t), 2),
+                    Some(_) => (0xFFFD, 1),
+                    None if last => (0xFFFD, 1),
+                    None => {
+                        *high_surrogate = u;
+                        return result(EncodeStatus::InputEmpty, read + 1, written);
+                    }
+                },
+                Some(&u) if is_trail(u) => (0xFFFD, 1),
+                Some(&u) => (u32::from(u), 1),
+                None if last => {
+                    let saved = handler.save();
+                    let emit = handler.end();
+                    let len = usize::from(emit.len);
+                    if len > dst.len() - written {
+                        handler.load(saved);
+                        return result(EncodeStatus::OutputFull, read, written);
+                    }
+                    dst[written..written + len].copy_from_slice(&emit.bytes[..len]);
+                    return result(EncodeStatus::InputEmpty, read, written + len);
+                }
+                None => return result(EncodeStatus::InputEmpty, read, written),
+            }
+        };
+        // Run the step; if its bytes do not fit, put the state back.
+        let saved = handler.save();
+        let emit = handler.scalar(scalar);
+        let len = usize::from(emit.len);
+        let ncr = match (emit.error, mode) {
+            (Some(c), EncoderMode::Html) => ncr_len(c as u32),
+            _ => 0,
+        };
+        if len + ncr > dst.len() - written {
+            handler.load(saved);
+            return result(EncodeStatus::OutputFull, read, written);
+        }
+        *high_surrogate = 0;
+        read += units;
+        dst[written..written + len].copy_from_slice(&emit.bytes[..len]);
+        written += len;
+        if let Some(c) = emit.error {
+            match mode {
+                EncoderMode::Fatal => return result(EncodeStatus::Unmappable(c), read, written),
+                EncoderMode::Html => written += write_ncr(c as u32, &mut dst[written..]),
+            }
+        }
     }
 }
 

@@ -133,7 +133,9 @@ fn two_bytes(pointer: usize) -> Emit {
 }
 
 impl ScalarHandler for EucKrEncodeHandler {
-    const MAX_BYTES_PER_UNIT: usize = 2;
+    fn max_bytes_per_unit(&self) -> usize {
+        2
+    }
 
     fn scalar(&mut self, cp: u32) -> Emit {
         if cp < 0x80 {

@@ -213,7 +213,9 @@ fn two_bytes(pointer: usize) -> Emit {
 }
 
 impl ScalarHandler for Gb18030EncodeHandler {
-    const MAX_BYTES_PER_UNIT: usize = 4;
+    fn max_bytes_per_unit(&self) -> usize {
+        4
+    }
 
     fn scalar(&mut self, cp: u32) -> Emit {
         // Steps 2-4.

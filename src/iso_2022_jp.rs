@@ -275,7 +275,9 @@ const TO_ROMAN: [u8; 3] = [0x1B, 0x28, 0x4A];
 const TO_JIS0208: [u8; 3] = [0x1B, 0x24, 0x42];
 
 impl ScalarHandler for Iso2022JpEncodeHandler {
-    const MAX_BYTES_PER_UNIT: usize = 5;
+    fn max_bytes_per_unit(&self) -> usize {
+        5
+    }
 
     fn scalar(&mut self, cp: u32) -> Emit {
         let mut emit = Emit::NOTHING;

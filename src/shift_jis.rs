@@ -153,7 +153,9 @@ fn encode_scalar(cp: u32) -> Emit {
 }
 
 impl ScalarHandler for ShiftJisEncodeHandler {
-    const MAX_BYTES_PER_UNIT: usize = 2;
+    fn max_bytes_per_unit(&self) -> usize {
+        2
+    }
 
     fn scalar(&mut self, cp: u32) -> Emit {
         encode_scalar(cp)

@@ -135,7 +135,9 @@ impl SingleByteEncodeHandler {
 }
 
 impl ScalarHandler for SingleByteEncodeHandler {
-    const MAX_BYTES_PER_UNIT: usize = 1;
+    fn max_bytes_per_unit(&self) -> usize {
+        1
+    }
 
     fn scalar(&mut self, cp: u32) -> Emit {
         if cp < 0x80 {

@@ -261,7 +261,9 @@ impl Default for Utf8Encoder {
 }
 
 impl ScalarHandler for Utf8EncodeHandler {
-    const MAX_BYTES_PER_UNIT: usize = 3;
+    fn max_bytes_per_unit(&self) -> usize {
+        3
+    }
 
     fn scalar(&mut self, cp: u32) -> Emit {
         let mut emit = Emit::NOTHING;

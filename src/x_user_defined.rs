@@ -82,7 +82,9 @@ impl Default for XUserDefinedEncoder {
 }
 
 impl ScalarHandler for XUserDefinedEncodeHandler {
-    const MAX_BYTES_PER_UNIT: usize = 1;
+    fn max_bytes_per_unit(&self) -> usize {
+        1
+    }
 
     fn scalar(&mut self, cp: u32) -> Emit {
         match cp {
