@@ -252,7 +252,14 @@ fn drive(handler: &mut dyn ByteHandler, pending: &mut Pending, src: &[u8], dst: 
             Some(byte) => (Some(byte), true),
             None if read < src.len() => (Some(src[read]), false),
             None if last && !handler.is_idle() => (None, false),
-            None => return result(DecodeStatus::InputEmpty, read, written),
+            None => {
+                if last {
+                    // The stream is over: what follows is a new stream (an
+                    // ISO-2022-JP decoder left in katakana state must not stay there).
+                    handler.reset();
+                }
+                return result(DecodeStatus::InputEmpty, read, written);
+            }
         };
         // Run the step; if its output does not fit, put the state back.
         let saved = handler.save();
@@ -275,6 +282,7 @@ fn drive(handler: &mut dyn ByteHandler, pending: &mut Pending, src: &[u8], dst: 
             Step::Continue => {}
             Step::Finished => {
                 if item.is_none() {
+                    handler.reset();
                     return result(DecodeStatus::InputEmpty, read, written);
                 }
             }

@@ -199,12 +199,13 @@ pub fn decode(index: u32, flags: u32, len: u32) -> u32 {
     r.written as u32
 }
 
-/// Encodes `len` code units of the unit buffer into the byte buffer with
-/// encoding `index` ("html" mode unless FATAL), from and to the state bytes.
-/// results = [status, read, written, unmappable code point]; returns written.
-/// Returns 0 with status ERROR and code point 0 for an encoding without encoder.
+/// Encodes `len` code units of the unit buffer into at most `cap` bytes of the
+/// byte buffer with encoding `index` ("html" mode unless FATAL), from and to the
+/// state bytes. Output stops at the last whole character that fits (what
+/// `encodeInto` needs). results = [status, read, written, unmappable code
+/// point]; returns written. Status ERROR with code point 0: no such encoder.
 #[wasm_bindgen]
-pub fn encode(index: u32, flags: u32, len: u32) -> u32 {
+pub fn encode(index: u32, flags: u32, len: u32, cap: u32) -> u32 {
     let mut guard = SCRATCH.lock();
     let s = &mut *guard;
     let encoder = ALL_ENCODINGS.get(index as usize).copied().filter(|&e| supported(e)).and_then(new_encoder);
@@ -219,7 +220,8 @@ pub fn encode(index: u32, flags: u32, len: u32) -> u32 {
     }
     let mode = if flags & FATAL != 0 { EncoderMode::Fatal } else { EncoderMode::Html };
     let src = s.units.get(..len as usize).unwrap_or(&[]);
-    let r = encoder.encode_from_utf16(src, &mut s.bytes, flags & LAST != 0, mode);
+    let cap = (cap as usize).min(s.bytes.len());
+    let r = encoder.encode_from_utf16(src, &mut s.bytes[..cap], flags & LAST != 0, mode);
     s.state[..4].copy_from_slice(&encoder.save_state());
     let (status, cp) = match r.status {
         EncodeStatus::InputEmpty => (INPUT_EMPTY, 0),

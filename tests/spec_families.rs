@@ -400,3 +400,15 @@ mod korean_and_misc {
         assert_eq!(html(Encoding::Iso8859_8I, "\u{5D0}"), b"\xE0", "ISO-8859-8-I shares ISO-8859-8's index");
     }
 }
+
+#[test]
+fn a_decoder_is_new_again_after_the_end_of_the_stream() {
+    // ISO-2022-JP ends a stream in katakana state without error (§12.2.1); the
+    // next stream must start in ASCII state, as a new decoder would.
+    let mut d = Decoder::new(Encoding::Iso2022Jp);
+    let mut out = [0u16; 8];
+    let r = d.decode_utf16(b"\x1B(I\x21", &mut out, true, DecoderMode::Replacement);
+    assert_eq!(&out[..r.written], &[0xFF61]);
+    let r = d.decode_utf16(b"\x21", &mut out, true, DecoderMode::Replacement);
+    assert_eq!(&out[..r.written], &[0x21]);
+}
