@@ -93,28 +93,54 @@ impl ByteHandler for Utf16Handler {
         if !self.is_idle() {
             return (0, 0);
         }
+        let big_endian = self.big_endian;
         let mut i = 0;
         let mut o = 0;
-        while i + 1 < src.len() && o < dst.len() {
-            let unit = self.unit(src[i], src[i + 1]);
-            if (0xD800..=0xDFFF).contains(&unit) {
-                // A valid pair is two units; anything else is the handler's business.
-                if unit >= 0xDC00 || i + 3 >= src.len() || o + 1 >= dst.len() {
+        'outer: loop {
+            // Blocks of eight code units with no surrogate among them are copied
+            // whole: no exit inside the block, so the check and the byte swap
+            // compile to straight-line (vectorisable) code.
+            while let (Some(bytes), Some(out)) = (src.get(i..i + 16), dst.get_mut(o..o + 8)) {
+                let mut units = [0u16; 8];
+                let mut surrogates = 0;
+                for (unit, pair) in units.iter_mut().zip(bytes.chunks_exact(2)) {
+                    let pair = [pair[0], pair[1]];
+                    *unit = if big_endian { u16::from_be_bytes(pair) } else { u16::from_le_bytes(pair) };
+                    surrogates |= u16::from(*unit & 0xF800 == 0xD800);
+                }
+                if surrogates != 0 {
                     break;
                 }
-                let trail = self.unit(src[i + 2], src[i + 3]);
-                if !(0xDC00..=0xDFFF).contains(&trail) {
-                    break;
+                out.copy_from_slice(&units);
+                i += 16;
+                o += 8;
+            }
+            // Then up to eight units (or valid pairs) one at a time, which gets
+            // past the surrogate that stopped the block copy.
+            for _ in 0..8 {
+                if i + 1 >= src.len() || o >= dst.len() {
+                    break 'outer;
+                }
+                let unit = self.unit(src[i], src[i + 1]);
+                if (0xD800..=0xDFFF).contains(&unit) {
+                    // A valid pair is two units; anything else is the handler's business.
+                    if unit >= 0xDC00 || i + 3 >= src.len() || o + 1 >= dst.len() {
+                        break 'outer;
+                    }
+                    let trail = self.unit(src[i + 2], src[i + 3]);
+                    if !(0xDC00..=0xDFFF).contains(&trail) {
+                        break 'outer;
+                    }
+                    dst[o] = unit;
+                    dst[o + 1] = trail;
+                    i += 4;
+                    o += 2;
+                    continue;
                 }
                 dst[o] = unit;
-                dst[o + 1] = trail;
-                i += 4;
-                o += 2;
-                continue;
+                i += 2;
+                o += 1;
             }
-            dst[o] = unit;
-            i += 2;
-            o += 1;
         }
         (i, o)
     }
