@@ -284,13 +284,24 @@ fn drive(handler: &mut dyn ScalarHandler, high_surrogate: &mut u16, src: &[u16],
 }
 
 /// Copies the run of ASCII code units at the start of `src` to `dst` as bytes
-/// (as far as both allow); returns how many. Shared by the ASCII fast paths.
+/// (as far as both allow); returns how many. Shared by the ASCII fast paths;
+/// two passes for vector code, as in `decode::copy_ascii`.
 pub(crate) fn copy_ascii(src: &[u16], dst: &mut [u8]) -> usize {
     let limit = src.len().min(dst.len());
-    let mut i = 0;
-    while i < limit && src[i] < 0x80 {
-        dst[i] = src[i] as u8;
-        i += 1;
+    let src = &src[..limit];
+    let mut run = 0;
+    for chunk in src.chunks_exact(8) {
+        let high = chunk.iter().fold(0u16, |high, &u| high | u);
+        if high >= 0x80 {
+            break;
+        }
+        run += 8;
     }
-    i
+    while run < limit && src[run] < 0x80 {
+        run += 1;
+    }
+    for (d, &s) in dst[..run].iter_mut().zip(&src[..run]) {
+        *d = s as u8;
+    }
+    run
 }

@@ -93,13 +93,18 @@ impl ByteHandler for SingleByteHandler {
     fn load(&mut self, _state: [u8; 8]) {}
 
     fn fast(&mut self, src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+        let limit = src.len().min(dst.len());
         let mut n = 0;
-        for (&byte, slot) in src.iter().zip(dst.iter_mut()) {
-            let cp = if byte < 0x80 { u16::from(byte) } else { self.index[usize::from(byte & 0x7F)] };
-            if cp == 0 && byte != 0 {
-                break;
+        while n < limit {
+            let byte = src[n];
+            if byte < 0x80 {
+                n += crate::decode::copy_ascii(&src[n..limit], &mut dst[n..limit]);
+                continue;
             }
-            *slot = cp;
+            match self.index[usize::from(byte & 0x7F)] {
+                0 => break,
+                cp => dst[n] = cp,
+            }
             n += 1;
         }
         (n, n)

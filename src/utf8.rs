@@ -165,10 +165,18 @@ pub fn decode_valid_prefix(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     let mut i = 0;
     let mut o = 0;
     loop {
-        let n = copy_ascii(&src[i..], &mut dst[o..]);
-        i += n;
-        o += n;
         let Some(&b0) = src.get(i) else { break };
+        if b0 < 0x80 {
+            // Into the block copier only when ASCII comes: text in one script is
+            // a run of multi-byte sequences, and the copier's setup costs there.
+            let n = copy_ascii(&src[i..], &mut dst[o..]);
+            if n == 0 {
+                break;
+            }
+            i += n;
+            o += n;
+            continue;
+        }
         let Some(lead) = lead_byte(b0) else { break };
         let Some(&b1) = src.get(i + 1) else { break };
         if b1 < lead.lower || b1 > lead.upper {
