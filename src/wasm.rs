@@ -82,14 +82,16 @@ pub fn scratch_state() -> u32 {
 }
 
 /// "Get an encoding": the label is in the unit buffer (`len` code units). Returns
-/// the encoding's index in the standard's table, or -1 for failure.
+/// the encoding's index in the standard's table, -1 for failure, or -2 for a
+/// label of an encoding this build leaves out (the UTF-8-only build).
 #[wasm_bindgen]
 pub fn encoding_for_label(len: u32) -> i32 {
     let s = SCRATCH.lock();
     let label = s.units.get(..len as usize).unwrap_or(&[]);
     match Encoding::for_label_utf16(label) {
         Some(encoding) if supported(encoding) => encoding as i32,
-        _ => -1,
+        Some(_) => -2,
+        None => -1,
     }
 }
 

@@ -1,0 +1,56 @@
+// Loading the backend: the one place that knows where the implementation comes
+// from. Today that is the embedded WebAssembly module; a build without
+// WebAssembly (issue: legacy runtimes) plugs in through `useBackend`.
+import { decodeBase64 } from './base64.js';
+import { createRuntime } from './runtime.js';
+
+let runtime = null;
+let pending = null;
+let failure = null;
+
+/** Installs a backend: an object with the exports of src/wasm.rs and `memory`. */
+export function useBackend(exports) {
+  runtime = createRuntime(exports);
+  failure = null;
+  return runtime;
+}
+
+/** The runtime, or a TypeError that says why there is none yet. */
+export function getRuntime(context) {
+  if (runtime) return runtime;
+  const why = failure ? ` (${failure && failure.message})` : '';
+  throw new TypeError(`${context}: text-encoding-wasm is not initialised yet${why}; await ready() first.`);
+}
+
+/**
+ * Instantiates the embedded module: synchronously where the engine allows it
+ * (Node, workers, current Chromium), otherwise asynchronously, in which case
+ * `ready()` resolves once done.
+ */
+export function boot(glue, base64) {
+  if (runtime || pending) return;
+  const bytes = decodeBase64(base64);
+  try {
+    useBackend(glue.initSync({ module: bytes }));
+    return;
+  } catch (error) {
+    failure = error;
+  }
+  if (typeof WebAssembly === 'object' && typeof WebAssembly.compile === 'function') {
+    pending = WebAssembly.compile(bytes)
+      .then((module) => useBackend(glue.initSync({ module })))
+      .catch((error) => {
+        failure = error;
+        pending = null;
+        throw error;
+      });
+    pending.catch(() => {});
+  }
+}
+
+/** Resolves when the classes are usable (at once where loading was synchronous). */
+export function ready() {
+  if (runtime) return Promise.resolve();
+  if (pending) return pending.then(() => undefined);
+  return Promise.reject(failure || new TypeError('text-encoding-wasm: no backend could be loaded'));
+}

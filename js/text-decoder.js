@@ -1,0 +1,123 @@
+// TextDecoder (Encoding Standard §7.1-7.2), with the WebIDL shape of a browser's.
+import { asciiDecodesToItself, REPLACEMENT, stripsBom } from './encodings.js';
+import { getRuntime } from './loader.js';
+import { bufferSourceBytes, illegalInvocation, shapeInterface, toDictionary, toStringValue } from './webidl.js';
+
+const CONSTRUCT = "Failed to construct 'TextDecoder'";
+const DECODE = "Failed to execute 'decode' on 'TextDecoder'";
+/** Short all-ASCII input is turned into a string in JS: cheaper than a call into the module. */
+const ASCII_FAST_PATH = 64;
+
+/** Internal slots, keyed by instance: a WeakMap is also the brand check. */
+const slots = new WeakMap();
+
+function slotsOf(object) {
+  const s = slots.get(object);
+  if (s === undefined) throw illegalInvocation();
+  return s;
+}
+
+export class TextDecoder {
+  constructor() {
+    // WebIDL: optional DOMString label = "utf-8", optional TextDecoderOptions options = {}.
+    const label = arguments.length > 0 && arguments[0] !== undefined ? toStringValue(arguments[0]) : 'utf-8';
+    const options = toDictionary(arguments[1], CONSTRUCT, 'TextDecoderOptions');
+    // Dictionary members are read in lexicographic order: fatal, ignoreBOM.
+    const fatal = options === null ? false : !!options.fatal;
+    const ignoreBOM = options === null ? false : !!options.ignoreBOM;
+    const runtime = getRuntime(CONSTRUCT);
+    const index = runtime.labelToIndex(label);
+    if (index === -2) {
+      throw new RangeError(`${CONSTRUCT}: The encoding label provided ('${label}') names an encoding that the UTF-8-only build (text-encoding-wasm/utf8) leaves out; import 'text-encoding-wasm' for every encoding.`);
+    }
+    if (index < 0 || index === REPLACEMENT) {
+      throw new RangeError(`${CONSTRUCT}: The encoding label provided ('${label}') is invalid.`);
+    }
+    slots.set(this, {
+      index,
+      name: runtime.name(index).toLowerCase(),
+      fatal,
+      ignoreBOM,
+      // The decoder's state between streaming calls (16 bytes), or null: new.
+      state: null,
+      // Input left in the I/O queue by a fatal error in a streaming call.
+      leftover: null,
+      doNotFlush: false,
+      bomSeen: false,
+    });
+  }
+
+  get encoding() {
+    return slotsOf(this).name;
+  }
+
+  get fatal() {
+    return slotsOf(this).fatal;
+  }
+
+  get ignoreBOM() {
+    return slotsOf(this).ignoreBOM;
+  }
+
+  decode() {
+    const s = slotsOf(this);
+    // WebIDL: optional AllowSharedBufferSource input, optional TextDecodeOptions options = {}.
+    const input = arguments[0] === undefined ? null : bufferSourceBytes(arguments[0], DECODE);
+    const options = toDictionary(arguments[1], DECODE, 'TextDecodeOptions');
+    const stream = options === null ? false : !!options.stream;
+    const runtime = getRuntime(DECODE);
+    // Steps 1-2.
+    if (!s.doNotFlush) {
+      s.state = null;
+      s.leftover = null;
+      s.bomSeen = false;
+    }
+    s.doNotFlush = stream;
+    // Step 3: the queue holds what a fatal error left, then a copy of input.
+    let bytes = input;
+    if (s.leftover !== null) {
+      bytes = concat(s.leftover, input);
+      s.leftover = null;
+    }
+    let text;
+    if (bytes === null || bytes.length === 0) {
+      text = s.state === null && stream ? '' : decodeWith(runtime, s, bytes || new Uint8Array(0), stream);
+    } else if (s.state === null && bytes.length <= ASCII_FAST_PATH && asciiDecodesToItself(s.index) && isAscii(bytes)) {
+      text = String.fromCharCode.apply(null, bytes);
+    } else {
+      text = decodeWith(runtime, s, bytes, stream);
+    }
+    // "Serialize I/O queue": the first code point of the stream, if U+FEFF, is a BOM.
+    if (!s.bomSeen && !s.ignoreBOM && stripsBom(s.index) && text.length > 0) {
+      s.bomSeen = true;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
+    return text;
+  }
+}
+
+function decodeWith(runtime, s, bytes, stream) {
+  const result = runtime.decode(s.index, s.fatal, bytes, s.state, !stream);
+  s.state = stream ? result.state : null;
+  if (result.error) {
+    // The bytes after the error stay in the queue; a next streaming call reads them.
+    if (stream) s.leftover = bytes.slice(result.offset);
+    throw new TypeError(`${DECODE}: The encoded data was not valid for encoding ${s.name}`);
+  }
+  return result.text;
+}
+
+function isAscii(bytes) {
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] >= 0x80) return false;
+  return true;
+}
+
+function concat(a, b) {
+  if (b === null || b.length === 0) return a;
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}
+
+shapeInterface(TextDecoder, 'TextDecoder', ['encoding', 'fatal', 'ignoreBOM', 'decode']);

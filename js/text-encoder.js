@@ -1,0 +1,42 @@
+// TextEncoder (Encoding Standard §7.3-7.4), with the WebIDL shape of a browser's.
+import { getRuntime } from './loader.js';
+import { illegalInvocation, isUint8Array, shapeInterface, toStringValue } from './webidl.js';
+
+const ENCODE = "Failed to execute 'encode' on 'TextEncoder'";
+const ENCODE_INTO = "Failed to execute 'encodeInto' on 'TextEncoder'";
+
+/** The brand: instances made by this constructor. */
+const instances = new WeakSet();
+
+export class TextEncoder {
+  constructor() {
+    getRuntime("Failed to construct 'TextEncoder'");
+    instances.add(this);
+  }
+
+  get encoding() {
+    if (!instances.has(this)) throw illegalInvocation();
+    return 'utf-8';
+  }
+
+  encode() {
+    if (!instances.has(this)) throw illegalInvocation();
+    // WebIDL: optional USVString input = "" (lone surrogates become U+FFFD in the encoder).
+    const input = arguments[0] === undefined ? '' : toStringValue(arguments[0]);
+    return getRuntime(ENCODE).encodeUtf8(input);
+  }
+
+  encodeInto(source, destination) {
+    if (!instances.has(this)) throw illegalInvocation();
+    if (arguments.length < 2) {
+      throw new TypeError(`${ENCODE_INTO}: 2 arguments required, but only ${arguments.length} present.`);
+    }
+    const string = toStringValue(source);
+    if (!isUint8Array(destination)) {
+      throw new TypeError(`${ENCODE_INTO}: parameter 2 is not of type 'Uint8Array'.`);
+    }
+    return getRuntime(ENCODE_INTO).encodeInto(string, destination);
+  }
+}
+
+shapeInterface(TextEncoder, 'TextEncoder', ['encoding', 'encode', 'encodeInto']);

@@ -1,0 +1,105 @@
+// WebIDL conversions and checks, done the way a browser's bindings do them.
+// Intrinsics are captured at load time so that user code replacing
+// ArrayBuffer.prototype getters or Symbol.toStringTag cannot fool the checks,
+// and they work on objects from other realms (they test internal slots).
+
+const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
+const TypedArray = Object.getPrototypeOf(Uint8Array);
+const taBuffer = getter(TypedArray.prototype, 'buffer');
+const taByteOffset = getter(TypedArray.prototype, 'byteOffset');
+const taByteLength = getter(TypedArray.prototype, 'byteLength');
+const taTag = getter(TypedArray.prototype, Symbol.toStringTag);
+const dvBuffer = getter(DataView.prototype, 'buffer');
+const dvByteOffset = getter(DataView.prototype, 'byteOffset');
+const dvByteLength = getter(DataView.prototype, 'byteLength');
+const abByteLength = getter(ArrayBuffer.prototype, 'byteLength');
+const sabByteLength = typeof SharedArrayBuffer === 'function' ? getter(SharedArrayBuffer.prototype, 'byteLength') : null;
+const call = Function.prototype.call.bind(Function.prototype.call);
+
+const EMPTY = new Uint8Array(0);
+
+/** The byte length of an ArrayBuffer or SharedArrayBuffer, or -1 if it is neither. */
+function bufferLength(value) {
+  try {
+    return call(abByteLength, value);
+  } catch (_) {
+    if (sabByteLength) {
+      try {
+        return call(sabByteLength, value);
+      } catch (_) { /* neither */ }
+    }
+    return -1;
+  }
+}
+
+/**
+ * [AllowShared] BufferSource -> a Uint8Array over the bytes it holds (a view,
+ * not a copy; callers copy). Detached buffers hold no bytes (WebIDL "get a copy
+ * of the bytes held by the buffer source"). Throws TypeError for anything else.
+ */
+export function bufferSourceBytes(value, context) {
+  if (ArrayBuffer.isView(value)) {
+    let tag;
+    try {
+      tag = call(taTag, value);
+    } catch (_) { /* not a typed array: a DataView */ }
+    if (tag !== undefined) {
+      // A detached typed array reports length 0.
+      const length = call(taByteLength, value);
+      return length === 0 ? EMPTY : new Uint8Array(call(taBuffer, value), call(taByteOffset, value), length);
+    }
+    let offset, length;
+    try {
+      offset = call(dvByteOffset, value);
+      length = call(dvByteLength, value);
+    } catch (_) {
+      return EMPTY; // a DataView's offset and length getters throw once its buffer is detached
+    }
+    return length === 0 ? EMPTY : new Uint8Array(call(dvBuffer, value), offset, length);
+  }
+  const length = bufferLength(value);
+  if (length >= 0) return length === 0 ? EMPTY : new Uint8Array(value, 0, length);
+  throw new TypeError(`${context}: The provided value is not of type '(ArrayBuffer or ArrayBufferView)'.`);
+}
+
+/** Whether a value is a Uint8Array (of any realm, any buffer kind). */
+export function isUint8Array(value) {
+  try {
+    return call(taTag, value) === 'Uint8Array';
+  } catch (_) {
+    return false;
+  }
+}
+
+/** WebIDL DOMString / USVString (before surrogate replacement): ToString, which throws for symbols. */
+export function toStringValue(value) {
+  return `${value}`;
+}
+
+/**
+ * WebIDL dictionary conversion: undefined and null are the empty dictionary
+ * (returned as null); any other non-object is a TypeError.
+ */
+export function toDictionary(value, context, type) {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'object' && typeof value !== 'function') {
+    throw new TypeError(`${context}: The provided value is not of type '${type}'.`);
+  }
+  return value;
+}
+
+/** Defines interface members as WebIDL does: operations and attributes enumerable, plus @@toStringTag. */
+export function shapeInterface(cls, name, members) {
+  const proto = cls.prototype;
+  for (const member of members) {
+    const desc = Object.getOwnPropertyDescriptor(proto, member);
+    desc.enumerable = true;
+    Object.defineProperty(proto, member, desc);
+  }
+  Object.defineProperty(proto, Symbol.toStringTag, { value: name, writable: false, enumerable: false, configurable: true });
+}
+
+/** The TypeError a browser throws for a method or getter called on the wrong object. */
+export function illegalInvocation() {
+  return new TypeError('Illegal invocation');
+}

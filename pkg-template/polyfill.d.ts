@@ -1,0 +1,48 @@
+// Types of text-encoding-wasm: the standard's TextDecoder and TextEncoder
+// (https://encoding.spec.whatwg.org/#api), structurally identical to lib.dom's,
+// so values of either type are assignable to the other.
+
+export interface TextDecoderOptions {
+  fatal?: boolean;
+  ignoreBOM?: boolean;
+}
+
+export interface TextDecodeOptions {
+  stream?: boolean;
+}
+
+export type AllowSharedBufferSource = ArrayBuffer | SharedArrayBuffer | ArrayBufferView;
+
+export interface TextDecoder {
+  readonly encoding: string;
+  readonly fatal: boolean;
+  readonly ignoreBOM: boolean;
+  decode(input?: AllowSharedBufferSource, options?: TextDecodeOptions): string;
+}
+
+export declare const TextDecoder: {
+  prototype: TextDecoder;
+  new (label?: string, options?: TextDecoderOptions): TextDecoder;
+};
+
+export interface TextEncoderEncodeIntoResult {
+  read: number;
+  written: number;
+}
+
+export interface TextEncoder {
+  readonly encoding: string;
+  encode(input?: string): Uint8Array;
+  encodeInto(source: string, destination: Uint8Array): TextEncoderEncodeIntoResult;
+}
+
+export declare const TextEncoder: {
+  prototype: TextEncoder;
+  new (): TextEncoder;
+};
+
+/** Resolves once the classes are usable: at once where the WebAssembly module loaded synchronously. */
+export declare function ready(): Promise<void>;
+
+/** Installs the classes on `target` (default globalThis); without `force`, existing ones are kept. */
+export declare function install(target?: object, options?: { force?: boolean }): string[];

@@ -1,0 +1,60 @@
+// Builds the npm package: pkg-template/ + bundles of js/ (with the embedded
+// WebAssembly module from tools/build-wasm.sh) -> pkg/, then `npm pack` into
+// build/. Prints each entry's size, minified and gzipped.
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+
+const root = new URL('..', import.meta.url).pathname;
+const pkg = `${root}pkg`;
+const dist = `${pkg}/dist`;
+rmSync(pkg, { recursive: true, force: true });
+mkdirSync(dist, { recursive: true });
+cpSync(`${root}pkg-template`, pkg, { recursive: true });
+for (const types of ['index.d.ts', 'polyfill.d.ts']) {
+  cpSync(`${pkg}/${types}`, `${dist}/${types}`);
+  rmSync(`${pkg}/${types}`);
+}
+
+const common = {
+  bundle: true,
+  minify: true,
+  // Class and function names are observable (TextDecoder.name): keep them.
+  keepNames: true,
+  target: 'es2020',
+  legalComments: 'none',
+  logLevel: 'warning',
+  // wasm-bindgen's async loader mentions import.meta.url; only the synchronous path is used.
+  logOverride: { 'empty-import-meta': 'silent' },
+};
+
+const entries = { index: 'full', utf8: 'utf8' };
+for (const [name, source] of Object.entries(entries)) {
+  const entryPoints = [`${root}js/entries/${source}.js`];
+  await esbuild.build({ ...common, entryPoints, format: 'esm', outfile: `${dist}/${name}.js` });
+  await esbuild.build({ ...common, entryPoints, format: 'cjs', outfile: `${dist}/${name}.cjs` });
+}
+// The polyfill entries use the main entry's module instance (one wasm instance,
+// and `import('text-encoding-wasm').TextDecoder === globalThis.TextDecoder`).
+for (const [name, force] of [['polyfill', false], ['polyfill-force', true]]) {
+  const args = force ? 'globalThis, { force: true }' : 'globalThis';
+  writeFileSync(`${dist}/${name}.js`, `import { install } from './index.js';\ninstall(${args});\nexport * from './index.js';\n`);
+  writeFileSync(`${dist}/${name}.cjs`, `'use strict';\nconst m = require('./index.cjs');\nm.install(${args});\nmodule.exports = m;\n`);
+}
+for (const [name, source] of [['text-encoding-wasm.script', 'polyfill'], ['text-encoding-wasm.force.script', 'polyfill-force']]) {
+  await esbuild.build({ ...common, entryPoints: [`${root}js/entries/${source}.js`], format: 'iife', outfile: `${dist}/${name}.js` });
+}
+
+const rows = [];
+for (const file of ['index.js', 'utf8.js', 'text-encoding-wasm.script.js']) {
+  const bytes = readFileSync(`${dist}/${file}`);
+  rows.push(`| ${file} | ${bytes.length} | ${gzipSync(bytes, { level: 9 }).length} |`);
+}
+const table = ['| entry (minified, wasm embedded) | bytes | gzip -9 |', '|---|--:|--:|', ...rows].join('\n');
+console.log(table);
+mkdirSync(`${root}build`, { recursive: true });
+writeFileSync(`${root}build/package-sizes.md`, table + '\n');
+
+const tarball = execFileSync('npm', ['pack', '--pack-destination', `${root}build`, '--silent'], { cwd: pkg, encoding: 'utf8' }).trim();
+console.log(`packed build/${tarball}`);
