@@ -18,6 +18,28 @@ for target in wasm32-unknown-unknown wasm32v1-none; do
   fi
 done
 
+# Headless Chromium and its driver (Debian's), for the browser tests; never a
+# downloaded browser build (the machines reach only package registries).
+if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+  say "chromium present: $(/usr/bin/chromium --version 2>/dev/null | head -1)"
+else
+  say "installing chromium and chromium-driver from apt"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+
+# wasm-bindgen CLI, which must match the wasm-bindgen crate exactly (Cargo.toml
+# pins =0.2.130). About 5 minutes to build, so only when missing or different.
+WASM_BINDGEN_VERSION=0.2.130
+if command -v wasm-bindgen >/dev/null && [ "$(wasm-bindgen --version)" = "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then
+  say "wasm-bindgen $WASM_BINDGEN_VERSION present"
+else
+  say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 5 minutes)"
+  # No --locked: its lock file names a webpki-roots release the registry lacks.
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+fi
+
 # npm dev dependencies (binaryen's wasm-opt for the size report), from the lock file.
 if [ -f package-lock.json ]; then
   if [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ]; then
