@@ -25,6 +25,16 @@ cargo test --doc
 echo "== no_std build for the MVP target"
 cargo build --lib --target wasm32v1-none --profile wasm
 
+echo "== wasm-bindgen-test: the bindings in Node and headless Chromium"
+bash tools/test-wasm.sh
+
+for suite in tools/test-js.sh tools/test-browser.sh; do
+  if [ -f "$suite" ]; then
+    echo "== $suite"
+    bash "$suite"
+  fi
+done
+
 if [ -x tools/size-report.sh ] || [ -f tools/size-report.sh ]; then
   echo "== size report"
   bash tools/size-report.sh
