@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The main job: builds the core natively and for WebAssembly and prints the
-# size report (what every user of the npm package downloads).
+# The main job: builds the core natively, the WebAssembly module (both
+# variants), the npm package (pkg/ and build/text-encoding-wasm-*.tgz), and
+# prints the size reports (what every user of the package downloads).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh
 cargo build --release
-cargo build --lib --target wasm32-unknown-unknown --profile wasm
-cargo build --lib --target wasm32v1-none --profile wasm
+bash tools/build-wasm.sh
+node tools/build-package.mjs
 bash tools/size-report.sh
