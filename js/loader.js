@@ -1,6 +1,7 @@
 // Loading the backend: the one place that knows where the implementation comes
 // from. Today that is the embedded WebAssembly module; a build without
 // WebAssembly (issue: legacy runtimes) plugs in through `useBackend`.
+import { inflateSync } from 'fflate';
 import { decodeBase64 } from './base64.js';
 import { createRuntime } from './runtime.js';
 
@@ -23,13 +24,13 @@ export function getRuntime(context) {
 }
 
 /**
- * Instantiates the embedded module: synchronously where the engine allows it
+ * Instantiates the embedded module (raw-deflated, base64: tools/build-wasm.sh): synchronously where the engine allows it
  * (Node, workers, current Chromium), otherwise asynchronously, in which case
  * `ready()` resolves once done.
  */
 export function boot(glue, base64) {
   if (runtime || pending) return;
-  const bytes = decodeBase64(base64);
+  const bytes = inflateSync(decodeBase64(base64));
   try {
     useBackend(glue.initSync({ module: bytes }));
     return;

@@ -173,6 +173,29 @@ impl ByteHandler for Gb18030Handler {
                 break;
             }
             let Some(&trail) = src.get(i + 1) else { break };
+            if (0x30..=0x39).contains(&trail) {
+                // A whole, valid four-byte sequence (step 3); anything else is
+                // left to the handler's steps.
+                let (Some(&third), Some(&fourth)) = (src.get(i + 2), src.get(i + 3)) else { break };
+                if !(0x81..=0xFE).contains(&third) || !(0x30..=0x39).contains(&fourth) {
+                    break;
+                }
+                let pointer = u32::from(lead - 0x81) * (10 * 126 * 10)
+                    + u32::from(trail - 0x30) * (10 * 126)
+                    + u32::from(third - 0x81) * 10
+                    + u32::from(fourth - 0x30);
+                let Some(cp) = ranges_code_point(pointer) else { break };
+                if cp > 0xFFFF {
+                    let Some(pair) = dst.get_mut(o..o + 2) else { break };
+                    pair.copy_from_slice(&crate::decode::surrogates(cp));
+                    o += 2;
+                } else {
+                    dst[o] = cp as u16;
+                    o += 1;
+                }
+                i += 4;
+                continue;
+            }
             let Some(cp) = two_byte_pointer(lead, trail).and_then(|p| tables::code_point(index, p)) else { break };
             *slot = cp;
             i += 2;
