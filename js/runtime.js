@@ -41,8 +41,10 @@ export function createRuntime(exports) {
   /** Grows the scratch buffers (never shrinks them) to hold `bytes` bytes and `units` units. */
   function ensure(bytes, units) {
     if (bytes <= bytesCap && units <= unitsCap) return;
-    bytesCap = Math.max(bytesCap, bytes, 256);
-    unitsCap = Math.max(unitsCap, units, 256);
+    // Geometric growth: the module's allocator does not reuse memory, so the
+    // buffers given up must add up to less than the final ones.
+    bytesCap = Math.max(bytesCap * 2, bytes, 256);
+    unitsCap = Math.max(unitsCap * 2, units, 256);
     bytesPtr = exports.scratch(bytesCap, unitsCap);
     unitsAt = exports.scratch_units() >>> 1;
     resultsAt = exports.scratch_results() >>> 2;

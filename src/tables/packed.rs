@@ -21,7 +21,19 @@ use alloc::vec::Vec;
 
 /// Unpacks to `len` code points.
 pub(crate) fn unpack(data: &[u8], len: usize) -> Vec<u32> {
-    let mut out = vec![0u32; len];
+    unpack_into(data, len, |cp| cp)
+}
+
+/// Unpacks an index whose code points are all in the BMP, straight into u16s
+/// (no transient u32 copy: the wasm module's allocator never reuses memory).
+pub(crate) fn unpack_u16(data: &[u8], len: usize) -> Vec<u16> {
+    // Values above U+FFFF cannot occur in these indexes (the generator checks the
+    // files; tests check the unpacked tables against them), so truncation is moot.
+    unpack_into(data, len, |cp| cp as u16)
+}
+
+fn unpack_into<T: Copy + Default>(data: &[u8], len: usize, convert: impl Fn(u32) -> T) -> Vec<T> {
+    let mut out = vec![T::default(); len];
     let mut at = 0usize;
     let mut prev = 0u32;
     let mut pos = 0usize;
@@ -41,7 +53,7 @@ pub(crate) fn unpack(data: &[u8], len: usize) -> Vec<u32> {
             0 => {
                 for slot in out.iter_mut().skip(at).take(arg as usize) {
                     prev = prev.wrapping_add(1);
-                    *slot = prev;
+                    *slot = convert(prev);
                 }
                 at = at.saturating_add(arg as usize);
             }
@@ -49,25 +61,18 @@ pub(crate) fn unpack(data: &[u8], len: usize) -> Vec<u32> {
             2 => {
                 prev = prev.wrapping_add(arg).wrapping_add(2);
                 if let Some(slot) = out.get_mut(at) {
-                    *slot = prev;
+                    *slot = convert(prev);
                 }
                 at += 1;
             }
             _ => {
                 prev = prev.wrapping_sub(arg);
                 if let Some(slot) = out.get_mut(at) {
-                    *slot = prev;
+                    *slot = convert(prev);
                 }
                 at += 1;
             }
         }
     }
     out
-}
-
-/// Unpacks an index whose code points are all in the BMP.
-pub(crate) fn unpack_u16(data: &[u8], len: usize) -> Vec<u16> {
-    // Values above U+FFFF cannot occur in these indexes (the generator checks the
-    // files; tests check the unpacked tables against them), so truncation is moot.
-    unpack(data, len).into_iter().map(|cp| cp as u16).collect()
 }
