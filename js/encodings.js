@@ -16,3 +16,16 @@ export function stripsBom(index) {
 export function asciiDecodesToItself(index) {
   return index !== ISO_2022_JP && index !== REPLACEMENT && index !== UTF_16BE && index !== UTF_16LE;
 }
+
+/**
+ * The labels of the replacement encoding (encodings.json). The UTF-8-only
+ * module reports every label it leaves out alike (-2); these are invalid in
+ * every build, so the error must not send the user to the full build.
+ */
+const REPLACEMENT_LABELS = ['csiso2022kr', 'hz-gb-2312', 'iso-2022-cn', 'iso-2022-cn-ext', 'iso-2022-kr', 'replacement'];
+
+/** Whether `label` (a string) is a label of the replacement encoding: ASCII whitespace trimmed, ASCII case-insensitive. */
+export function isReplacementLabel(label) {
+  const key = label.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '').replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
+  return REPLACEMENT_LABELS.indexOf(key) >= 0;
+}

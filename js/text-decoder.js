@@ -1,5 +1,5 @@
 // TextDecoder (Encoding Standard §7.1-7.2), with the WebIDL shape of a browser's.
-import { asciiDecodesToItself, REPLACEMENT, stripsBom } from './encodings.js';
+import { asciiDecodesToItself, isReplacementLabel, REPLACEMENT, stripsBom } from './encodings.js';
 import { getRuntime } from './loader.js';
 import { bufferSourceBytes, illegalInvocation, shapeInterface, toDictionary, toStringValue } from './webidl.js';
 
@@ -27,7 +27,9 @@ export class TextDecoder {
     const ignoreBOM = options === null ? false : !!options.ignoreBOM;
     const runtime = getRuntime(CONSTRUCT);
     const index = runtime.labelToIndex(label);
-    if (index === -2) {
+    // Replacement labels are invalid in every build: only other left-out
+    // labels get the message that points to the full build.
+    if (index === -2 && !isReplacementLabel(label)) {
       throw new RangeError(`${CONSTRUCT}: The encoding label provided ('${label}') names an encoding that the UTF-8-only build (text-encoding-wasm/utf8) leaves out; import 'text-encoding-wasm' for every encoding.`);
     }
     if (index < 0 || index === REPLACEMENT) {

@@ -1,6 +1,6 @@
 // TextEncoder (Encoding Standard §7.3-7.4), with the WebIDL shape of a browser's.
 import { getRuntime } from './loader.js';
-import { illegalInvocation, isUint8Array, shapeInterface, toStringValue } from './webidl.js';
+import { bufferSourceBytes, illegalInvocation, isUint8Array, shapeInterface, toStringValue } from './webidl.js';
 
 const ENCODE = "Failed to execute 'encode' on 'TextEncoder'";
 const ENCODE_INTO = "Failed to execute 'encodeInto' on 'TextEncoder'";
@@ -35,7 +35,10 @@ export class TextEncoder {
     if (!isUint8Array(destination)) {
       throw new TypeError(`${ENCODE_INTO}: parameter 2 is not of type 'Uint8Array'.`);
     }
-    return getRuntime(ENCODE_INTO).encodeInto(string, destination);
+    // A fresh view over the same bytes, made with the intrinsic getters: the
+    // runtime reads `.length` and calls `.set`, which an own property of the
+    // caller's array (or another realm's prototype) could otherwise change.
+    return getRuntime(ENCODE_INTO).encodeInto(string, bufferSourceBytes(destination, ENCODE_INTO));
   }
 }
 

@@ -25,6 +25,14 @@ export declare const TextDecoder: {
   new (label?: string, options?: TextDecoderOptions): TextDecoder;
 };
 
+/**
+ * What encode() returns: a Uint8Array over a plain ArrayBuffer. That is
+ * `Uint8Array<ArrayBuffer>` on TypeScript >= 5.7, as lib.dom's encode() returns
+ * (BufferSource, BlobPart and BodyInit need it), and plain `Uint8Array` before
+ * typed arrays were generic: Uint8Array.of's return type is exactly that.
+ */
+export type EncodedBytes = ReturnType<typeof Uint8Array.of>;
+
 export interface TextEncoderEncodeIntoResult {
   read: number;
   written: number;
@@ -32,7 +40,7 @@ export interface TextEncoderEncodeIntoResult {
 
 export interface TextEncoder {
   readonly encoding: string;
-  encode(input?: string): Uint8Array;
+  encode(input?: string): EncodedBytes;
   encodeInto(source: string, destination: Uint8Array): TextEncoderEncodeIntoResult;
 }
 

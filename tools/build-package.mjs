@@ -27,6 +27,11 @@ const common = {
   logLevel: 'warning',
   // wasm-bindgen's async loader mentions import.meta.url; only the synchronous path is used.
   logOverride: { 'empty-import-meta': 'silent' },
+  // fflate runs `new TextDecoder()` when it loads (for strFromU8, unused here):
+  // where the runtime's TextDecoder is missing that is skipped, but where it is
+  // a stub that throws, the package failed to load. Only unbound (global)
+  // references are replaced: our own TextDecoder class is untouched.
+  define: { TextDecoder: 'undefined' },
 };
 
 const entries = { index: 'full', utf8: 'utf8' };

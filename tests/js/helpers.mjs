@@ -1,0 +1,103 @@
+// Shared by the tests in tests/js/ (not a test file itself). The package under
+// test is the packed tarball installed into a temporary project by
+// tools/test-js.sh, whose path is in TEW_TEST_PROJECT; every import of the
+// package goes through that project's node_modules and the package's exports map.
+import { spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export const PROJECT = process.env.TEW_TEST_PROJECT;
+if (!PROJECT || !existsSync(join(PROJECT, 'node_modules', 'text-encoding-wasm', 'package.json'))) {
+  throw new Error('TEW_TEST_PROJECT must name a project with text-encoding-wasm installed: run `bash tools/test-js.sh`.');
+}
+
+/** Node's own classes, captured before any test deletes them. */
+export const NATIVE = { TextDecoder: globalThis.TextDecoder, TextEncoder: globalThis.TextEncoder };
+
+/** Deletes the runtime's classes from globalThis, and checks they are gone. */
+export function deleteNatives() {
+  delete globalThis.TextDecoder;
+  delete globalThis.TextEncoder;
+  if ('TextDecoder' in globalThis || 'TextEncoder' in globalThis) throw new Error('could not delete the native classes');
+}
+
+/** Resolves a specifier as code inside the user's project would (ESM conditions). */
+export async function resolveInProject(specifier) {
+  const resolver = join(PROJECT, 'resolve.mjs');
+  if (!existsSync(resolver)) writeFileSync(resolver, 'export const resolve = (s) => import.meta.resolve(s);\n');
+  const { resolve } = await import(pathToFileURL(resolver).href);
+  return resolve(specifier);
+}
+
+/** Deletes the natives, then imports `specifier` (default: the main entry) from the project. */
+export async function loadPackage(specifier = 'text-encoding-wasm') {
+  deleteNatives();
+  return import(await resolveInProject(specifier));
+}
+
+/**
+ * Runs `code` in a new Node process inside the project (so bare specifiers
+ * resolve to the installed package). `type` is 'module' or 'commonjs'. The code
+ * reports its result with `console.log(JSON.stringify(...))` as its last line.
+ */
+export function runNode(code, { type = 'module', args = [], timeout = 60_000 } = {}) {
+  // `node -e` runs CommonJS code as a classic script: its top-level `const`s
+  // would be global lexical bindings that every other script (the package's
+  // CJS bundle) sees, so the code gets a function scope of its own.
+  if (type === 'commonjs') code = `(() => {\n${code}\n})();`;
+  const r = spawnSync(process.execPath, [...args, `--input-type=${type}`, '-e', code], {
+    cwd: PROJECT,
+    encoding: 'utf8',
+    timeout,
+    maxBuffer: 16 << 20,
+  });
+  const lines = (r.stdout || '').trim().split('\n');
+  let result;
+  try {
+    result = JSON.parse(lines[lines.length - 1]);
+  } catch (_) {
+    result = undefined;
+  }
+  return { status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr, result };
+}
+
+/** A Uint8Array of the given bytes. */
+export const bytes = (...values) => new Uint8Array(values.flat());
+
+/** "U+0041 U+FFFD" for messages and comparisons. */
+export function codePoints(string) {
+  return [...string].map((c) => 'U+' + c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')).join(' ');
+}
+
+/** Mulberry32: a small seeded PRNG, so that random tests are reproducible. */
+export function prng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Wraps WebAssembly.Instance so that the memory of every instance created from
+ * now on is recorded (the package does not expose its memory; this test-only
+ * hook observes it without any change to the package). Returns the list.
+ */
+export function recordWasmMemories() {
+  const memories = [];
+  const Original = WebAssembly.Instance;
+  WebAssembly.Instance = new Proxy(Original, {
+    construct(target, args, newTarget) {
+      const instance = Reflect.construct(target, args, newTarget === WebAssembly.Instance ? target : newTarget);
+      if (instance.exports.memory instanceof WebAssembly.Memory) memories.push(instance.exports.memory);
+      return instance;
+    },
+  });
+  return memories;
+}
+
+export const MiB = 1 << 20;

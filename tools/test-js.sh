@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# The JS suite: the packed npm package, installed into a temporary project as a
+# user would install it, tested with Node's own TextDecoder/TextEncoder deleted.
+#   1. builds the package if build/text-encoding-wasm-*.tgz is missing or older
+#      than js/, pkg-template/ or build/wasm;
+#   2. installs the tarball into .cache/js-test/project (reinstalled only when
+#      the tarball changes);
+#   3. runs node:test on tests/js/*.test.{mjs,cjs} (TEW_TEST_PROJECT points at
+#      the project; --expose-gc for the memory tests);
+#   4. type-checks tests/js/types/*.ts against the package's types and lib.dom
+#      with the repository's TypeScript (devDependency, pinned 5.9.3).
+# Environment: TEW_JS_TEST_FILTER=<substring> runs only matching test files;
+# TEW_SKIP_HUGE=1 skips the tests that need several GiB (tests/js/*huge*).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+# --- 1. the package -----------------------------------------------------------
+tarball=$(ls -t build/text-encoding-wasm-*.tgz 2>/dev/null | head -n1 || true)
+stale=
+if [ -z "$tarball" ]; then
+  stale="no tarball in build/"
+elif [ ! -d build/wasm ]; then
+  stale="build/wasm is missing"
+else
+  newer=$(find js pkg-template build/wasm -type f -newer "$tarball" -print -quit)
+  [ -n "$newer" ] && stale="$newer is newer than $tarball"
+fi
+if [ -n "$stale" ]; then
+  echo "test-js: building the package ($stale)"
+  bash tools/build-wasm.sh
+  node tools/build-package.mjs
+  tarball=$(ls -t build/text-encoding-wasm-*.tgz | head -n1)
+fi
+echo "test-js: package $tarball"
+
+# --- 2. the user's project --------------------------------------------------
+project=$root/.cache/js-test/project
+mkdir -p "$project"
+sum=$(sha256sum "$tarball" | cut -d' ' -f1)
+if [ "$(cat "$project/.tarball-sha256" 2>/dev/null || true)" != "$sum" ] \
+   || [ ! -f "$project/node_modules/text-encoding-wasm/package.json" ]; then
+  rm -rf "$project"
+  mkdir -p "$project"
+  cat > "$project/package.json" <<'EOF'
+{ "name": "tew-js-test-project", "version": "0.0.0", "private": true }
+EOF
+  cp "$tarball" "$project/text-encoding-wasm.tgz"
+  (cd "$project" && npm install --no-audit --no-fund --loglevel=error ./text-encoding-wasm.tgz)
+  echo "$sum" > "$project/.tarball-sha256"
+fi
+# ESM resolution from inside the project (used by tests/js/helpers.mjs for
+# in-process imports): the exports map is resolved exactly as for a user.
+cat > "$project/resolve.mjs" <<'EOF'
+export const resolve = (specifier) => import.meta.resolve(specifier);
+EOF
+
+# --- 3. node:test -------------------------------------------------------------
+shopt -s nullglob
+files=()
+for f in tests/js/*.test.mjs tests/js/*.test.cjs; do
+  if [ -n "${TEW_JS_TEST_FILTER:-}" ] && [[ "$f" != *"$TEW_JS_TEST_FILTER"* ]]; then continue; fi
+  files+=("$f")
+done
+if [ ${#files[@]} -eq 0 ]; then
+  echo "test-js: no test files selected" >&2
+  exit 1
+fi
+echo "test-js: node --test ${#files[@]} files"
+# Two files at a time: the machine has two cores, and the memory tests are big.
+TEW_TEST_PROJECT=$project node --test --expose-gc --test-concurrency=2 "${files[@]}"
+
+# --- 4. TypeScript ------------------------------------------------------------
+tsc=$root/node_modules/typescript/bin/tsc
+if [ ! -f "$tsc" ]; then
+  (cd "$project" && npm install --no-audit --no-fund --loglevel=error --no-save typescript@5.9.3)
+  tsc=$project/node_modules/typescript/bin/tsc
+fi
+rm -rf "$project/types" && mkdir -p "$project/types"
+cp tests/js/types/*.ts "$project/types/"
+cat > "$project/types/tsconfig.json" <<'EOF'
+{
+  "compilerOptions": {
+    "target": "es2022",
+    "lib": ["es2022", "dom"],
+    "module": "nodenext",
+    "moduleResolution": "nodenext",
+    "strict": true,
+    "noEmit": true,
+    "skipLibCheck": false,
+    "types": []
+  },
+  "include": ["*.ts"]
+}
+EOF
+echo "test-js: tsc $(node "$tsc" --version) --noEmit on tests/js/types/*.ts"
+node "$tsc" -p "$project/types/tsconfig.json"
+echo "test-js: types OK"
