@@ -13,7 +13,26 @@ const dvBuffer = getter(DataView.prototype, 'buffer');
 const dvByteOffset = getter(DataView.prototype, 'byteOffset');
 const dvByteLength = getter(DataView.prototype, 'byteLength');
 const abByteLength = getter(ArrayBuffer.prototype, 'byteLength');
-const sabByteLength = typeof SharedArrayBuffer === 'function' ? getter(SharedArrayBuffer.prototype, 'byteLength') : null;
+const sabByteLength = sharedBufferGetter('byteLength');
+
+/**
+ * A getter of SharedArrayBuffer.prototype, or null. Realms that are not
+ * cross-origin isolated hide the global SharedArrayBuffer, yet such buffers can
+ * still reach them (postMessage, a shared WebAssembly.Memory) and are valid
+ * [AllowShared] BufferSources, so the prototype is also found through one.
+ */
+function sharedBufferGetter(name) {
+  let proto = typeof SharedArrayBuffer === 'function' ? SharedArrayBuffer.prototype : null;
+  if (proto === null) {
+    try {
+      proto = Object.getPrototypeOf(new WebAssembly.Memory({ initial: 0, maximum: 0, shared: true }).buffer);
+    } catch (_) {
+      return null; // no shared memory at all in this engine
+    }
+  }
+  const descriptor = Object.getOwnPropertyDescriptor(proto, name);
+  return descriptor ? descriptor.get : null;
+}
 const call = Function.prototype.call.bind(Function.prototype.call);
 
 const EMPTY = new Uint8Array(0);

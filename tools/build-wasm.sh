@@ -19,8 +19,8 @@ for variant in full utf8; do
   out=build/wasm/$variant
   rm -rf "$out" && mkdir -p "$out"
   wasm-bindgen --target web --out-dir "$out/bindgen" target/wasm32v1-none/wasm/text_encoding_wasm.wasm
-  # --mvp-features: plain -Oz would introduce sign-extension ops (toolchain.md §7d).
-  "$WASM_OPT" -Oz --mvp-features --enable-mutable-globals --strip-debug --strip-producers \
+  # --mvp-features: plain -O3 would introduce sign-extension ops (toolchain.md §7d).
+  "$WASM_OPT" -O3 --mvp-features --enable-mutable-globals --strip-debug --strip-producers \
     "$out/bindgen/text_encoding_wasm_bg.wasm" -o "$out/module.wasm"
   cp "$out/bindgen/text_encoding_wasm.js" "$out/glue.js"
   node -e '

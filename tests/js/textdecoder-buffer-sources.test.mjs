@@ -5,7 +5,7 @@
 // after a streaming call does not change what was queued.
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { bytes, codePoints, loadPackage } from './helpers.mjs';
+import { bytes, codePoints, loadPackage, runNode } from './helpers.mjs';
 
 const { TextDecoder } = await loadPackage();
 const eq = (actual, expected, message) => assert.equal(codePoints(actual), codePoints(expected), message);
@@ -133,4 +133,21 @@ test('resizable ArrayBuffer: its current bytes are decoded (WebIDL would reject 
   rab.resize(3);
   new Uint8Array(rab)[2] = 0x21;
   eq(new TextDecoder().decode(new Uint8Array(rab)), 'OK!');
+});
+
+// Realms that are not cross-origin isolated (and Node with the global removed)
+// hide the SharedArrayBuffer constructor, yet a shared buffer can still reach
+// them (postMessage, a shared WebAssembly.Memory): it is still an
+// [AllowShared] BufferSource. Found by the WPT shared-worker run.
+test('a SharedArrayBuffer is accepted where the global SharedArrayBuffer is hidden', () => {
+  const r = runNode(`
+    const memory = new WebAssembly.Memory({ shared: true, initial: 1, maximum: 1 });
+    new Uint8Array(memory.buffer).set([0x68, 0xc3, 0xa9]);
+    delete globalThis.SharedArrayBuffer; delete globalThis.TextDecoder; delete globalThis.TextEncoder;
+    const { TextDecoder } = await import('text-encoding-wasm');
+    const text = new TextDecoder().decode(memory.buffer);
+    console.log(JSON.stringify({ head: text.slice(0, 2), length: text.length }));
+  `);
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(r.result, { head: 'h\u00e9', length: 65536 - 1 });
 });
