@@ -34,6 +34,37 @@ function sharedBufferGetter(name) {
   return descriptor ? descriptor.get : null;
 }
 const call = Function.prototype.call.bind(Function.prototype.call);
+// ES2024: resizable ArrayBuffers and growable SharedArrayBuffers (absent in older engines).
+const abResizable = optionalGetter(ArrayBuffer.prototype, 'resizable');
+const sabGrowable = sharedBufferGetter('growable');
+
+function optionalGetter(proto, name) {
+  const descriptor = Object.getOwnPropertyDescriptor(proto, name);
+  return descriptor ? descriptor.get : null;
+}
+
+/**
+ * WebIDL: a BufferSource or [AllowShared] view not marked [AllowResizable] may
+ * not be backed by a resizable ArrayBuffer or growable SharedArrayBuffer
+ * (the Encoding Standard's IDL marks none), so those are a TypeError, as in browsers.
+ */
+function isResizable(buffer) {
+  try {
+    if (abResizable && call(abResizable, buffer)) return true;
+  } catch (_) {
+    try {
+      if (sabGrowable && call(sabGrowable, buffer)) return true;
+    } catch (_) { /* neither kind */ }
+  }
+  return false;
+}
+
+function notResizable(buffer, context) {
+  if (isResizable(buffer)) {
+    throw new TypeError(`${context}: The provided ArrayBuffer or view is backed by a resizable or growable buffer, which is not allowed.`);
+  }
+  return buffer;
+}
 
 const EMPTY = new Uint8Array(0);
 
@@ -63,10 +94,12 @@ export function bufferSourceBytes(value, context) {
       tag = call(taTag, value);
     } catch (_) { /* not a typed array: a DataView */ }
     if (tag !== undefined) {
+      const buffer = notResizable(call(taBuffer, value), context);
       // A detached typed array reports length 0.
       const length = call(taByteLength, value);
-      return length === 0 ? EMPTY : new Uint8Array(call(taBuffer, value), call(taByteOffset, value), length);
+      return length === 0 ? EMPTY : new Uint8Array(buffer, call(taByteOffset, value), length);
     }
+    notResizable(call(dvBuffer, value), context);
     let offset, length;
     try {
       offset = call(dvByteOffset, value);
@@ -77,6 +110,7 @@ export function bufferSourceBytes(value, context) {
     return length === 0 ? EMPTY : new Uint8Array(call(dvBuffer, value), offset, length);
   }
   const length = bufferLength(value);
+  if (length >= 0) notResizable(value, context);
   if (length >= 0) return length === 0 ? EMPTY : new Uint8Array(value, 0, length);
   throw new TypeError(`${context}: The provided value is not of type '(ArrayBuffer or ArrayBufferView)'.`);
 }
@@ -115,6 +149,10 @@ export function shapeInterface(cls, name, members) {
     desc.enumerable = true;
     Object.defineProperty(proto, member, desc);
   }
+  // Browsers list `constructor` after the members (a class body lists it first).
+  const constructor = Object.getOwnPropertyDescriptor(proto, 'constructor');
+  delete proto.constructor;
+  Object.defineProperty(proto, 'constructor', constructor);
   Object.defineProperty(proto, Symbol.toStringTag, { value: name, writable: false, enumerable: false, configurable: true });
 }
 

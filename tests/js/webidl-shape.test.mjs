@@ -37,6 +37,12 @@ for (const [name, { attributes, operations }] of Object.entries(MEMBERS)) {
     assert.deepEqual(keys, ['Symbol(Symbol.toStringTag)', 'constructor', ...attributes, ...Object.keys(operations)].sort());
   });
 
+  test(`${name}: the prototype's keys come in a browser's order (IDL members, then constructor, then @@toStringTag)`, () => {
+    // Chromium's order (the browser differential compares it): the IDL
+    // members as declared (mixin attributes first), then constructor, then @@toStringTag.
+    assert.deepEqual(Reflect.ownKeys(C.prototype).map(String), [...attributes, ...Object.keys(operations), 'constructor', 'Symbol(Symbol.toStringTag)']);
+  });
+
   test(`${name}: attributes are enumerable configurable getters without setters, named "get <attr>", length 0`, () => {
     for (const attribute of attributes) {
       const d = Object.getOwnPropertyDescriptor(C.prototype, attribute);
