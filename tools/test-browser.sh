@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The differential suite against headless Chromium's own TextDecoder and
+# TextEncoder (tests/browser/). Uses Debian's /usr/bin/chromium through
+# playwright-core; never downloads a browser. Arguments are passed on
+# (--seed N|random, --quick, --verbose, --report FILE).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+chromium="${CHROMIUM:-/usr/bin/chromium}"
+if [ ! -x "$chromium" ]; then
+  if [ -n "${CI:-}" ]; then
+    echo "CI is set but $chromium is missing (tools/setup.sh installs it)" >&2
+    exit 1
+  fi
+  echo "SKIPPED: no $chromium; the browser differential suite did not run"
+  exit 0
+fi
+
+if [ ! -f pkg/dist/index.js ]; then
+  echo "pkg/dist/index.js is missing: building the package"
+  bash tools/build-wasm.sh
+  node tools/build-package.mjs
+fi
+
+node tests/browser/differential.mjs "$@"
+# The stream classes against Chromium's (same seed and --quick; other options are ignored).
+streams_args=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --quick) streams_args+=(--quick) ;;
+    --seed) streams_args+=(--seed "$2"); shift ;;
+  esac
+  shift
+done
+exec node tests/browser/streams-differential.mjs "${streams_args[@]}"
