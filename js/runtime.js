@@ -5,6 +5,8 @@
 // size (linear memory never shrinks). Any backend with the same exports (the
 // WebAssembly module, or later its translation to plain JS) plugs in here.
 
+import { encodeUtf8Into, writeUtf8 } from './utf8-fast-paths.js';
+
 const LAST = 1;
 const FATAL = 2;
 const FRESH = 4;
@@ -13,10 +15,59 @@ const ERROR = 2;
 
 /** Bytes decoded per call: with 2 bytes of output per input byte, 768 KiB of scratch. */
 const DECODE_WINDOW = 1 << 18;
-/** Code units encoded per call (UTF-8: 3 bytes per unit at most). */
+/** Code units encoded per window when a string's UTF-8 is built in pieces. */
 const ENCODE_WINDOW = 1 << 16;
-/** Decoded code units turned into a string per String.fromCharCode call. */
+/**
+ * encode() writes into one buffer of the worst-case size (3 bytes per unit)
+ * and copies out the used part when that buffer is at most this big; longer
+ * strings go in windows, so the spare room never grows with the input.
+ */
+const ENCODE_ONE_SHOT_BYTES = 1 << 24;
+/** encode() of strings up to this many units goes through shortBytes. */
+const ENCODE_SHORT = 64;
+/** Room for the UTF-8 of ENCODE_SHORT units (3 bytes each at most); no user code runs while it is in use. */
+const shortBytes = new Uint8Array(3 * ENCODE_SHORT);
+/**
+ * Decoded code units turned into a string per String.fromCharCode call.
+ * Units are copied into a plain array first: V8 spreads a plain array of
+ * small integers into arguments much faster than a typed array.
+ */
 const STRING_CHUNK = 8192;
+/** Below this many units the runtime's own UTF-16LE decoder costs more than fromCharCode. */
+const NATIVE_STRING_MIN = 64;
+
+/**
+ * The runtime's own TextDecoder, captured when this module loads: before a
+ * polyfill entry replaces the global with ours. Used only to turn our
+ * (always well-formed) UTF-16 units into a string; see nativeUtf16Decoder.
+ */
+const RuntimeTextDecoder = typeof globalThis.TextDecoder === 'function' ? globalThis.TextDecoder : null;
+
+/**
+ * A UTF-16LE decoder of the runtime's own, or null. It must pass a self-test:
+ * a correct one reproduces well-formed units exactly, which is all we give it
+ * (every decoder's output is well-formed: a lead surrogate waits in the
+ * decoder's state for its trail). ignoreBOM, because a U+FEFF the text starts
+ * with is the caller's business (§7.1's BOM rule, in text-decoder.js). Not
+ * required to be "[native code]": Node's class is JavaScript around ICU.
+ * Made on first need, never while loading: the package must start (and work)
+ * whatever the runtime's class does.
+ */
+function nativeUtf16Decoder() {
+  if (RuntimeTextDecoder === null) return null;
+  try {
+    const decoder = new RuntimeTextDecoder('utf-16le', { fatal: false, ignoreBOM: true });
+    const sample = '\ufeffA\u00e9\ud83d\ude00\ufffd\u20ac\uffff\u0000z';
+    const units = new Uint16Array(sample.length);
+    for (let i = 0; i < sample.length; i++) units[i] = sample.charCodeAt(i);
+    return decoder.decode(units) === sample ? decoder : null;
+  } catch (_) {
+    return null;
+  }
+}
+
+/** Reused by unitsToString: its length is set to each chunk's. */
+const chunkUnits = [];
 
 export function createRuntime(exports) {
   const memory = exports.memory;
@@ -52,12 +103,23 @@ export function createRuntime(exports) {
   }
   ensure(256, 256);
 
+  /** The runtime's UTF-16LE decoder (null: none usable), undefined until first needed. */
+  let native16;
+
+  /** The string of the `count` units at the start of the unit buffer. */
   function unitsToString(count) {
     if (count === 0) return '';
-    if (count <= STRING_CHUNK) return String.fromCharCode.apply(null, u16.subarray(unitsAt, unitsAt + count));
+    if (count >= NATIVE_STRING_MIN) {
+      if (native16 === undefined) native16 = nativeUtf16Decoder();
+      if (native16 !== null) return native16.decode(u16.subarray(unitsAt, unitsAt + count));
+    }
     let text = '';
+    const units = chunkUnits;
     for (let i = 0; i < count; i += STRING_CHUNK) {
-      text += String.fromCharCode.apply(null, u16.subarray(unitsAt + i, unitsAt + Math.min(count, i + STRING_CHUNK)));
+      const n = Math.min(STRING_CHUNK, count - i);
+      units.length = n;
+      for (let j = 0, k = unitsAt + i; j < n; j++, k++) units[j] = u16[k];
+      text += String.fromCharCode.apply(null, units);
     }
     return text;
   }
@@ -105,7 +167,8 @@ export function createRuntime(exports) {
         const n = Math.min(length - offset, DECODE_WINDOW);
         ensure(n, n + 4);
         views();
-        u8.set(input.subarray(offset, offset + n), bytesPtr);
+        // (No subarray when the input fits one window: a view costs more than a short copy.)
+        u8.set(n === length ? input : input.subarray(offset, offset + n), bytesPtr);
         const isLast = last && offset + n === length;
         let flags = (isLast ? LAST : 0) | (fatal ? FATAL : 0);
         if (state) u8.set(state, statePtr);
@@ -125,11 +188,17 @@ export function createRuntime(exports) {
       }
     },
 
-    /** UTF-8 encode a string (lone surrogates become U+FFFD) into a new Uint8Array. */
+    /**
+     * UTF-8 encode a string (lone surrogates become U+FFFD) into a new
+     * Uint8Array. In JS, not the module: the units would have to be read
+     * with charCodeAt and copied in anyway, and the bytes copied out; the
+     * loop alone measured faster than that at every size. (The module's
+     * `encode` export stays for the legacy encoders; TextEncoder is UTF-8 only.)
+     */
     encodeUtf8(string) {
       const length = string.length;
-      // ASCII needs no call into the module: one byte per unit.
-      let ascii = new Uint8Array(length);
+      // ASCII first: one byte per unit, often the whole string.
+      const ascii = new Uint8Array(length);
       let i = 0;
       for (; i < length; i++) {
         const unit = string.charCodeAt(i);
@@ -137,19 +206,30 @@ export function createRuntime(exports) {
         ascii[i] = unit;
       }
       if (i === length) return ascii;
+      if (length <= ENCODE_SHORT) {
+        // Into a reused buffer, then one exact copy: cheaper for short
+        // strings than counting the bytes first (a second pass).
+        const out = shortBytes;
+        for (let j = 0; j < i; j++) out[j] = ascii[j];
+        return out.slice(0, writeUtf8(string, i, length, out, i));
+      }
+      // Counting the exact size first would cost a second pass as long as
+      // the encoding itself (mixed text defeats the branch predictor).
+      if (3 * (length - i) <= ENCODE_ONE_SHOT_BYTES) {
+        const out = new Uint8Array(i + 3 * (length - i));
+        out.set(ascii.subarray(0, i));
+        const end = writeUtf8(string, i, length, out, i);
+        return end === out.length ? out : out.slice(0, end);
+      }
+      const scratch = new Uint8Array(3 * ENCODE_WINDOW);
       const pieces = [ascii.subarray(0, i)];
       let total = i;
       while (i < length) {
         let end = Math.min(length, i + ENCODE_WINDOW);
-        // Never split a surrogate pair between windows: each window ends its stream.
+        // Never split a surrogate pair between windows.
         if (end < length && (string.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
-        const n = end - i;
-        ensure(3 * n + 4, n);
-        views();
-        putUnits(string, i, end);
-        const written = exports.encode(0, LAST | FRESH | FATAL, n, 3 * n + 4);
-        views();
-        pieces.push(u8.slice(bytesPtr, bytesPtr + written));
+        const written = writeUtf8(string, i, end, scratch, 0);
+        pieces.push(scratch.slice(0, written));
         total += written;
         i = end;
       }
@@ -162,34 +242,18 @@ export function createRuntime(exports) {
       return out;
     },
 
-    /** TextEncoder.encodeInto: as many whole characters as fit; { read, written }. */
+    /** TextEncoder.encodeInto: as many whole characters as fit; { read, written }. In JS, as encodeUtf8. */
     encodeInto(string, destination) {
       const length = string.length;
       const room = destination.length;
       let read = 0;
-      let written = 0;
-      for (; read < length && written < room; read++, written++) {
+      for (; read < length && read < room; read++) {
         const unit = string.charCodeAt(read);
         if (unit >= 0x80) break;
-        destination[written] = unit;
+        destination[read] = unit;
       }
-      while (read < length && written < room) {
-        let end = Math.min(length, read + ENCODE_WINDOW);
-        if (end < length && (string.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
-        const n = end - read;
-        const cap = Math.min(room - written, 3 * n + 4);
-        ensure(cap, n);
-        views();
-        putUnits(string, read, end);
-        const count = exports.encode(0, LAST | FRESH | FATAL, n, cap);
-        views();
-        const consumed = u32[resultsAt + 1];
-        destination.set(u8.subarray(bytesPtr, bytesPtr + count), written);
-        written += count;
-        read += consumed;
-        if (consumed < n) break; // the destination is full
-      }
-      return { read, written };
+      if (read === length || read === room) return { read, written: read };
+      return encodeUtf8Into(string, destination, room, read, read);
     },
   };
 }
