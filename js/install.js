@@ -1,9 +1,14 @@
 // Putting the classes on a global object, as a browser's interface objects are:
 // writable, configurable, not enumerable.
 import { TextDecoder } from './text-decoder.js';
+import { TextDecoderStream } from './text-decoder-stream.js';
 import { TextEncoder } from './text-encoder.js';
+import { TextEncoderStream } from './text-encoder-stream.js';
 
-export const classes = { TextDecoder, TextEncoder };
+// The stream classes are installed even where the runtime has no
+// TransformStream: one can be supplied later (js/transform-stream.js), and
+// until then their constructors throw a TypeError that says so.
+export const classes = { TextDecoder, TextEncoder, TextDecoderStream, TextEncoderStream };
 
 /**
  * Installs the classes on `target` (default: globalThis). Without `force`,

@@ -1,12 +1,19 @@
 // TextDecoder (Encoding Standard §7.1-7.2), with the WebIDL shape of a browser's.
-import { asciiDecodesToItself, isReplacementLabel, REPLACEMENT, stripsBom } from './encodings.js';
+import { asciiDecodesToItself, isReplacementLabel, REPLACEMENT, stripsBom, UTF_8 } from './encodings.js';
 import { getRuntime } from './loader.js';
+import { decodeValidUtf8 } from './utf8-fast-paths.js';
 import { bufferSourceBytes, illegalInvocation, shapeInterface, toDictionary, toStringValue } from './webidl.js';
 
 const CONSTRUCT = "Failed to construct 'TextDecoder'";
 const DECODE = "Failed to execute 'decode' on 'TextDecoder'";
 /** Short all-ASCII input is turned into a string in JS: cheaper than a call into the module. */
 const ASCII_FAST_PATH = 64;
+/**
+ * Short valid UTF-8 from a new decoder is decoded in JS (utf8-fast-paths.js),
+ * for the same reason; anything else (an error, a sequence cut short) still
+ * goes to the module, which alone handles errors and state.
+ */
+const UTF8_FAST_PATH = 64;
 
 /** Internal slots, keyed by instance: a WeakMap is also the brand check. */
 const slots = new WeakMap();
@@ -19,34 +26,7 @@ function slotsOf(object) {
 
 export class TextDecoder {
   constructor() {
-    // WebIDL: optional DOMString label = "utf-8", optional TextDecoderOptions options = {}.
-    const label = arguments.length > 0 && arguments[0] !== undefined ? toStringValue(arguments[0]) : 'utf-8';
-    const options = toDictionary(arguments[1], CONSTRUCT, 'TextDecoderOptions');
-    // Dictionary members are read in lexicographic order: fatal, ignoreBOM.
-    const fatal = options === null ? false : !!options.fatal;
-    const ignoreBOM = options === null ? false : !!options.ignoreBOM;
-    const runtime = getRuntime(CONSTRUCT);
-    const index = runtime.labelToIndex(label);
-    // Replacement labels are invalid in every build: only other left-out
-    // labels get the message that points to the full build.
-    if (index === -2 && !isReplacementLabel(label)) {
-      throw new RangeError(`${CONSTRUCT}: The encoding label provided ('${label}') names an encoding that the UTF-8-only build (text-encoding-wasm/utf8) leaves out; import 'text-encoding-wasm' for every encoding.`);
-    }
-    if (index < 0 || index === REPLACEMENT) {
-      throw new RangeError(`${CONSTRUCT}: The encoding label provided ('${label}') is invalid.`);
-    }
-    slots.set(this, {
-      index,
-      name: runtime.name(index).toLowerCase(),
-      fatal,
-      ignoreBOM,
-      // The decoder's state between streaming calls (16 bytes), or null: new.
-      state: null,
-      // Input left in the I/O queue by a fatal error in a streaming call.
-      leftover: null,
-      doNotFlush: false,
-      bomSeen: false,
-    });
+    slots.set(this, decoderSlots(arguments, CONSTRUCT));
   }
 
   get encoding() {
@@ -64,9 +44,12 @@ export class TextDecoder {
   decode() {
     const s = slotsOf(this);
     // WebIDL: optional AllowSharedBufferSource input, optional TextDecodeOptions options = {}.
-    const input = arguments[0] === undefined ? null : bufferSourceBytes(arguments[0], DECODE);
+    let input = arguments[0] === undefined ? null : bufferSourceBytes(arguments[0], DECODE);
     const options = toDictionary(arguments[1], DECODE, 'TextDecodeOptions');
     const stream = options === null ? false : !!options.stream;
+    // The bytes are taken (step 3) after the options are converted: a `stream`
+    // getter may have detached the buffer meanwhile, and then it holds no bytes.
+    if (input !== null && input.length === 0) input = null;
     const runtime = getRuntime(DECODE);
     // Steps 1-2.
     if (!s.doNotFlush) {
@@ -86,25 +69,44 @@ export class TextDecoder {
       text = s.state === null && stream ? '' : decodeWith(runtime, s, bytes || new Uint8Array(0), stream);
     } else if (s.state === null && bytes.length <= ASCII_FAST_PATH && asciiDecodesToItself(s.index) && isAscii(bytes)) {
       text = String.fromCharCode.apply(null, bytes);
+    } else if (s.state === null && s.index === UTF_8 && bytes.length <= UTF8_FAST_PATH && (text = decodeValidUtf8(bytes, bytes.length)) !== null) {
+      // Valid: the decoder ends as new (no bytes needed), so s.state stays null.
     } else {
       text = decodeWith(runtime, s, bytes, stream);
     }
-    // "Serialize I/O queue": the first code point of the stream, if U+FEFF, is a BOM.
-    if (!s.bomSeen && !s.ignoreBOM && stripsBom(s.index) && text.length > 0) {
-      s.bomSeen = true;
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    }
-    return text;
+    return serializeOutput(s, text);
   }
 }
 
-function decodeWith(runtime, s, bytes, stream) {
+/** "Serialize I/O queue": the first code point of the stream, if U+FEFF, is a BOM. */
+function serializeOutput(s, text) {
+  if (!s.bomSeen && !s.ignoreBOM && stripsBom(s.index) && text.length > 0) {
+    s.bomSeen = true;
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  }
+  return text;
+}
+
+/**
+ * For TextDecoderStream (js/text-decoder-stream.js), whose slots come from
+ * decoderSlots(): "decode and enqueue a chunk" (last false; `bytes` is a
+ * Uint8Array view, copied into the module before anything else runs) or
+ * "flush and enqueue" (last true, `bytes` empty). Returns the serialized
+ * output; a fatal error is a TypeError (the stream is then errored, so no
+ * leftover is kept). The state stays in `s`: the module keeps none.
+ */
+export function decodeChunk(s, bytes, last, context) {
+  if (!last && bytes.length === 0) return '';
+  return serializeOutput(s, decodeWith(getRuntime(context), s, bytes, !last, context));
+}
+
+function decodeWith(runtime, s, bytes, stream, context = DECODE) {
   const result = runtime.decode(s.index, s.fatal, bytes, s.state, !stream);
   s.state = stream ? result.state : null;
   if (result.error) {
     // The bytes after the error stay in the queue; a next streaming call reads them.
     if (stream) s.leftover = bytes.slice(result.offset);
-    throw new TypeError(`${DECODE}: The encoded data was not valid for encoding ${s.name}`);
+    throw new TypeError(`${context}: The encoded data was not valid for encoding ${s.name}`);
   }
   return result.text;
 }
@@ -120,6 +122,42 @@ function concat(a, b) {
   out.set(a, 0);
   out.set(b, a.length);
   return out;
+}
+
+/**
+ * The constructor steps of TextDecoder and TextDecoderStream (same label and
+ * options conversions, same exceptions): `args` is the constructor's
+ * arguments, `context` starts the messages. Returns the internal slots.
+ */
+export function decoderSlots(args, context) {
+  // WebIDL: optional DOMString label = "utf-8", optional TextDecoderOptions options = {}.
+  const label = args.length > 0 && args[0] !== undefined ? toStringValue(args[0]) : 'utf-8';
+  const options = toDictionary(args[1], context, 'TextDecoderOptions');
+  // Dictionary members are read in lexicographic order: fatal, ignoreBOM.
+  const fatal = options === null ? false : !!options.fatal;
+  const ignoreBOM = options === null ? false : !!options.ignoreBOM;
+  const runtime = getRuntime(context);
+  const index = runtime.labelToIndex(label);
+  // Replacement labels are invalid in every build: only other left-out
+  // labels get the message that points to the full build.
+  if (index === -2 && !isReplacementLabel(label)) {
+    throw new RangeError(`${context}: The encoding label provided ('${label}') names an encoding that the UTF-8-only build (text-encoding-wasm/utf8) leaves out; import 'text-encoding-wasm' for every encoding.`);
+  }
+  if (index < 0 || index === REPLACEMENT) {
+    throw new RangeError(`${context}: The encoding label provided ('${label}') is invalid.`);
+  }
+  return {
+    index,
+    name: runtime.name(index).toLowerCase(),
+    fatal,
+    ignoreBOM,
+    // The decoder's state between streaming calls (16 bytes), or null: new.
+    state: null,
+    // Input left in the I/O queue by a fatal error in a streaming call.
+    leftover: null,
+    doNotFlush: false,
+    bomSeen: false,
+  };
 }
 
 shapeInterface(TextDecoder, 'TextDecoder', ['encoding', 'fatal', 'ignoreBOM', 'decode']);

@@ -1,4 +1,4 @@
-// Types of text-encoding-wasm: the standard's TextDecoder and TextEncoder
+// Types of text-encoding-wasm: the standard's TextDecoder, TextEncoder and their streams
 // (https://encoding.spec.whatwg.org/#api), structurally identical to lib.dom's,
 // so values of either type are assignable to the other.
 
@@ -49,8 +49,45 @@ export declare const TextEncoder: {
   new (): TextEncoder;
 };
 
+/**
+ * TextDecoderStream (Encoding Standard §7.5): bytes in, strings out. Built on
+ * the global TransformStream, or the one given to useTransformStream(); the
+ * stream types are the global ones (lib "dom", or @types/node >= 18).
+ */
+export interface TextDecoderStream {
+  readonly encoding: string;
+  readonly fatal: boolean;
+  readonly ignoreBOM: boolean;
+  readonly readable: ReadableStream<string>;
+  readonly writable: WritableStream<AllowSharedBufferSource>;
+}
+
+export declare const TextDecoderStream: {
+  prototype: TextDecoderStream;
+  new (label?: string, options?: TextDecoderOptions): TextDecoderStream;
+};
+
+/** TextEncoderStream (Encoding Standard §7.6): strings in, UTF-8 bytes out. */
+export interface TextEncoderStream {
+  readonly encoding: string;
+  readonly readable: ReadableStream<EncodedBytes>;
+  readonly writable: WritableStream<string>;
+}
+
+export declare const TextEncoderStream: {
+  prototype: TextEncoderStream;
+  new (): TextEncoderStream;
+};
+
+/**
+ * Hands the stream classes a TransformStream constructor to use instead of
+ * the global one (for runtimes without WHATWG streams), e.g. web-streams-polyfill's;
+ * `null` goes back to the global. Returns the previously supplied one.
+ */
+export declare function useTransformStream(TransformStreamClass: (new (...args: any[]) => unknown) | null): (new (...args: any[]) => unknown) | null;
+
 /** Resolves once the classes are usable: at once where the WebAssembly module loaded synchronously. */
 export declare function ready(): Promise<void>;
 
-/** Installs the classes on `target` (default globalThis); without `force`, existing ones are kept. */
+/** Installs the four classes on `target` (default globalThis); without `force`, existing ones are kept. */
 export declare function install(target?: object, options?: { force?: boolean }): string[];

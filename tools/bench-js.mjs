@@ -4,7 +4,7 @@
 // fast-text-encoding), in Node and in headless Chromium, on seeded generated
 // inputs. Prints markdown tables and the issue's goals, met or missed.
 //
-//   node tools/bench-js.mjs [--quick] [--node-only | --browser-only] [--markdown FILE] [--only id,id]
+//   node tools/bench-js.mjs [--quick] [--node-only | --browser-only] [--markdown FILE] [--only id,id] [--no-streams]
 //
 // --quick: few, short runs (a smoke run); --only: workload ids (see
 // tools/bench/workloads.mjs), e.g. decode-small-ascii,encode-small-mixed.
@@ -70,6 +70,13 @@ if (!flag('--node-only')) {
   const { results, version } = await runBrowser(settings, ids);
   sections.push(envSection(`headless Chromium ${version} (${((Date.now() - t) / 1000).toFixed(0)} s)`, results, data));
   envs.push([`Chromium ${version}`, results]);
+}
+
+// The streaming workloads (tools/bench/streams.mjs): native vs ours through a pipe, 64 KiB and 1 KiB chunks.
+if (!flag('--no-streams')) {
+  const where = flag('--node-only') ? ['--node-only'] : flag('--browser-only') ? ['--browser-only'] : [];
+  const streams = execFileSync(process.execPath, [`${ROOT}tools/bench/streams.mjs`, ...where, '--runs', quick ? '1' : '5'], { encoding: 'utf8' });
+  sections.push(`## Streams: MB/s through a pipe (TextDecoderStream / TextEncoderStream)\n\n${streams.trim()}`);
 }
 
 const cpu = cpus();

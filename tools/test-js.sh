@@ -38,15 +38,19 @@ echo "test-js: package $tarball"
 project=$root/.cache/js-test/project
 mkdir -p "$project"
 sum=$(sha256sum "$tarball" | cut -d' ' -f1)
+# The streams tests also supply web-streams-polyfill's TransformStream (the
+# version pinned in the repository's devDependencies).
+wsp="web-streams-polyfill@$(node -p "require('./package.json').devDependencies['web-streams-polyfill']")"
 if [ "$(cat "$project/.tarball-sha256" 2>/dev/null || true)" != "$sum" ] \
-   || [ ! -f "$project/node_modules/text-encoding-wasm/package.json" ]; then
+   || [ ! -f "$project/node_modules/text-encoding-wasm/package.json" ] \
+   || [ ! -f "$project/node_modules/web-streams-polyfill/package.json" ]; then
   rm -rf "$project"
   mkdir -p "$project"
   cat > "$project/package.json" <<'EOF'
 { "name": "tew-js-test-project", "version": "0.0.0", "private": true }
 EOF
   cp "$tarball" "$project/text-encoding-wasm.tgz"
-  (cd "$project" && npm install --no-audit --no-fund --loglevel=error ./text-encoding-wasm.tgz)
+  (cd "$project" && npm install --no-audit --no-fund --loglevel=error ./text-encoding-wasm.tgz "$wsp")
   echo "$sum" > "$project/.tarball-sha256"
 fi
 # ESM resolution from inside the project (used by tests/js/helpers.mjs for

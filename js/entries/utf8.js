@@ -7,5 +7,8 @@ boot(glue, base64);
 
 export { TextDecoder } from '../text-decoder.js';
 export { TextEncoder } from '../text-encoder.js';
+export { TextDecoderStream } from '../text-decoder-stream.js';
+export { TextEncoderStream } from '../text-encoder-stream.js';
+export { useTransformStream } from '../transform-stream.js';
 export { install } from '../install.js';
 export { ready } from '../loader.js';

@@ -157,3 +157,14 @@ test('a SharedArrayBuffer is accepted where the global SharedArrayBuffer is hidd
   assert.equal(r.status, 0, r.stderr);
   assert.deepEqual(r.result, { head: 'h\u00e9', length: 65536 - 1 });
 });
+
+test('a buffer detached by the options getter holds no bytes when step 3 reads it (WebIDL converts input, then options)', () => {
+  for (const make of [(b) => b, (b) => new Uint8Array(b), (b) => new DataView(b)]) {
+    const buffer = new Uint8Array([0x41, 0x42]).buffer;
+    const input = make(buffer);
+    const d = new TextDecoder();
+    const text = d.decode(input, { get stream() { structuredClone(buffer, { transfer: [buffer] }); return false; } });
+    eq(text, '');
+    eq(d.decode(bytes(0x43)), 'C');
+  }
+});

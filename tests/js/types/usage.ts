@@ -61,3 +61,26 @@ decoder.decode('abc');
 new TextEncoder('utf-16le');
 
 export { blob, counts, digest, domDecoder, domEncoder, DomDecoderClass, DomEncoderClass, done, flags, fromDom, installed, n, name, ourDecoder, ourEncoder, p, response, text, u };
+
+// Streams (issue 7): the same shapes as lib.dom's, assignable both ways.
+import { TextDecoderStream, TextEncoderStream, useTransformStream } from 'text-encoding-wasm';
+const decoderStream = new TextDecoderStream('shift_jis', { fatal: true });
+const textOut: ReadableStream<string> = new Blob([]).stream().pipeThrough(decoderStream);
+const streamFlags: boolean = decoderStream.fatal || decoderStream.ignoreBOM || decoderStream.encoding === 'x';
+const encoderStream = new TextEncoderStream();
+const bytesOut: ReadableStream<Uint8Array<ArrayBuffer>> = textOut.pipeThrough(encoderStream);
+const domDecoderStream: globalThis.TextDecoderStream = decoderStream;
+const ourDecoderStream: TextDecoderStream = new globalThis.TextDecoderStream();
+const domEncoderStream: globalThis.TextEncoderStream = encoderStream;
+const ourEncoderStream: TextEncoderStream = new globalThis.TextEncoderStream();
+const DomDecoderStreamClass: typeof globalThis.TextDecoderStream = TextDecoderStream;
+const DomEncoderStreamClass: typeof globalThis.TextEncoderStream = TextEncoderStream;
+const previous = useTransformStream(TransformStream);
+useTransformStream(null);
+new utf8.TextEncoderStream().writable.getWriter().write('x');
+// @ts-expect-error the encoder stream's writable takes strings
+encoderStream.writable.getWriter().write(new Uint8Array(1));
+// @ts-expect-error readable is read-only
+decoderStream.readable = textOut;
+
+export { bytesOut, domDecoderStream, DomDecoderStreamClass, domEncoderStream, DomEncoderStreamClass, ourDecoderStream, ourEncoderStream, previous, streamFlags };

@@ -1,0 +1,68 @@
+// TextEncoderStream (Encoding Standard §7.6, with the Streams Standard's
+// GenericTransformStream mixin), with the WebIDL shape of a browser's.
+// The only state is the pending high surrogate, kept in JS; the WebAssembly
+// module keeps nothing per stream (each chunk is one encodeUtf8 call).
+import { getRuntime } from './loader.js';
+import { newTransformStream, otherCopyGetter, ownGetters } from './transform-stream.js';
+import { shapeInterface, toStringValue } from './webidl.js';
+
+const CONSTRUCT = "Failed to construct 'TextEncoderStream'";
+const TRANSFORM = "Failed to execute 'transform' on 'TextEncoderStream'";
+
+const slots = new WeakMap();
+let getters;
+
+export class TextEncoderStream {
+  constructor() {
+    getRuntime(CONSTRUCT);
+    // pending: the pending high surrogate (a one-unit string), or ''.
+    const s = { pending: '', sides: null };
+    s.sides = newTransformStream(
+      CONSTRUCT,
+      (chunk, controller) => {
+        // "Encode and enqueue a chunk": DOMString conversion (ToString; a
+        // throwing toString errors both sides with its error), then code units.
+        let input = toStringValue(chunk);
+        // "Convert code unit to scalar value": the pending high surrogate
+        // comes first; a high surrogate at the end becomes the new pending one.
+        // Pairs, including the one joined across chunks, and lone surrogates
+        // (U+FFFD) are then exactly what encodeUtf8 does with the units.
+        if (s.pending !== '') input = s.pending + input;
+        s.pending = '';
+        const n = input.length;
+        if (n > 0 && (input.charCodeAt(n - 1) & 0xfc00) === 0xd800) {
+          s.pending = input[n - 1];
+          input = input.slice(0, n - 1);
+        }
+        if (input.length === 0) return;
+        controller.enqueue(getRuntime(TRANSFORM).encodeUtf8(input));
+      },
+      (controller) => {
+        // "Encode and flush": a pending high surrogate is U+FFFD.
+        if (s.pending !== '') {
+          s.pending = '';
+          controller.enqueue(new Uint8Array([0xef, 0xbf, 0xbd]));
+        }
+      },
+    );
+    slots.set(this, s);
+  }
+
+  get encoding() {
+    return slots.has(this) ? 'utf-8' : otherCopyGetter(this, 'encoding', getters.encoding);
+  }
+
+  get readable() {
+    const s = slots.get(this);
+    return s !== undefined ? s.sides.readable : otherCopyGetter(this, 'readable', getters.readable);
+  }
+
+  get writable() {
+    const s = slots.get(this);
+    return s !== undefined ? s.sides.writable : otherCopyGetter(this, 'writable', getters.writable);
+  }
+}
+
+const MEMBERS = ['encoding', 'readable', 'writable'];
+shapeInterface(TextEncoderStream, 'TextEncoderStream', MEMBERS);
+getters = ownGetters(TextEncoderStream, MEMBERS);

@@ -1,0 +1,89 @@
+// Where TextDecoderStream and TextEncoderStream get their TransformStream
+// (Streams Standard): one handed over with useTransformStream(), else the
+// global one at the time a stream is constructed. Runtimes without WHATWG
+// streams (Node < 18, React Native/Hermes, QuickJS) can supply any conforming
+// implementation, e.g. web-streams-polyfill's:
+//
+//   import { TransformStream } from 'web-streams-polyfill';
+//   import { useTransformStream } from 'text-encoding-wasm';
+//   useTransformStream(TransformStream);
+//
+// (or set globalThis.TransformStream before the first stream is constructed;
+// that is also the way for the classic-script builds). Without either, the
+// constructors throw a TypeError that says so.
+
+let supplied = null;
+
+/**
+ * Makes the stream classes use `TransformStreamClass` (a constructor with the
+ * Streams Standard's TransformStream API) instead of the global one; `null`
+ * goes back to the global. Returns the previous one (or null).
+ */
+export function useTransformStream(TransformStreamClass) {
+  if (TransformStreamClass !== null && typeof TransformStreamClass !== 'function') {
+    throw new TypeError('useTransformStream: expected a TransformStream constructor (or null for the global TransformStream).');
+  }
+  const previous = supplied;
+  supplied = TransformStreamClass;
+  return previous;
+}
+
+/**
+ * "Let transformStream be a new TransformStream. Set up transformStream with
+ * transformAlgorithm and flushAlgorithm": the default strategies of "set up"
+ * (writable high-water mark 1, readable 0, size 1). The transformer and the
+ * strategies have no prototype, so that nothing on Object.prototype (start,
+ * cancel, size, highWaterMark, readableType...) is consulted.
+ */
+export function newTransformStream(context, transform, flush) {
+  const TransformStream = supplied || (typeof globalThis.TransformStream === 'function' ? globalThis.TransformStream : null);
+  if (TransformStream === null) {
+    throw new TypeError(`${context}: this runtime has no TransformStream (WHATWG Streams), which the stream classes are built on. Supply one before constructing: import { TransformStream } from 'web-streams-polyfill'; useTransformStream(TransformStream) (exported by 'text-encoding-wasm'), or set globalThis.TransformStream.`);
+  }
+  const transformer = Object.create(null);
+  transformer.transform = transform;
+  transformer.flush = flush;
+  const writableStrategy = Object.create(null);
+  writableStrategy.highWaterMark = 1;
+  const readableStrategy = Object.create(null);
+  readableStrategy.highWaterMark = 0;
+  const ts = new TransformStream(transformer, writableStrategy, readableStrategy);
+  // GenericTransformStream's readable and writable getters return these: the
+  // transform's own streams, fixed for its life.
+  return { readable: ts.readable, writable: ts.writable };
+}
+
+const call = Function.prototype.call.bind(Function.prototype.call);
+const functionToString = Function.prototype.toString;
+const getPrototypeOf = Object.getPrototypeOf;
+const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+
+/**
+ * The getters of `cls` (captured at load), for otherCopyGetter to compare with.
+ */
+export function ownGetters(cls, names) {
+  const getters = {};
+  for (const name of names) getters[name] = getOwnPropertyDescriptor(cls.prototype, name).get;
+  return getters;
+}
+
+/**
+ * A getter called on an object this copy of the package did not make. Each
+ * realm (window, iframe) loads its own copy, but a browser's brand checks work
+ * across realms: WPT encoding/streams/realms.window.js calls one realm's
+ * `readable` getter on another realm's TextDecoderStream. If `object`'s
+ * prototype has a getter of the same name with this very source text (the
+ * same build of the package, in another realm), its answer is returned; else
+ * 'Illegal invocation'.
+ */
+export function otherCopyGetter(object, name, own) {
+  if (object !== null && typeof object === 'object') {
+    const proto = getPrototypeOf(object);
+    const d = proto === null ? undefined : getOwnPropertyDescriptor(proto, name);
+    const get = d && d.get;
+    if (typeof get === 'function' && get !== own && call(functionToString, get) === call(functionToString, own)) {
+      return call(get, object);
+    }
+  }
+  throw new TypeError('Illegal invocation');
+}
