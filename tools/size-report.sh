@@ -141,3 +141,11 @@ print("decoders allocate the first time an encoding of that index runs. The enco
 print("maps (src/tables/reverse.rs, 512 B per used 256-code-point page) are derived at first")
 print("use as well and are not counted here.")
 PY
+
+# The npm package's entry points beside the JS peers (needs `npm run build` first).
+if [[ -f pkg/dist/index.js ]]; then
+    node tools/package-sizes.mjs
+else
+    echo
+    echo "(package entry sizes: run npm run build first)"
+fi
