@@ -3,8 +3,8 @@
 # module the package embeds (so one file loads, with no fetch and no fs paths):
 #   build/wasm/full/   every encoding
 #   build/wasm/utf8/   UTF-8 and UTF-16 only (the small entry point)
-# Each holds glue.js (wasm-bindgen's --target web output), module.wasm (after
-# wasm-opt) and bytes.js (the module, deflated, as a base64 string: gzip gets
+# Each holds bindgen/ (wasm-bindgen's --target web output; its JS glue is not
+# shipped), module.wasm (after wasm-opt) and bytes.js (the module, deflated, as a base64 string: gzip gets
 # little from base64 text, so compressing first saves ~11 KB gzip on the full
 # build even counting the inflater, js/loader.js).
 # Target wasm32v1-none: WebAssembly 1.0 + mutable globals only, which every
@@ -22,7 +22,12 @@ for variant in full utf8; do
   # --mvp-features: plain -O3 would introduce sign-extension ops (toolchain.md §7d).
   "$WASM_OPT" -O3 --mvp-features --enable-mutable-globals --strip-debug --strip-producers \
     "$out/bindgen/text_encoding_wasm_bg.wasm" -o "$out/module.wasm"
-  cp "$out/bindgen/text_encoding_wasm.js" "$out/glue.js"
+  # js/loader.js instantiates the module without wasm-bindgen's JS glue, which
+  # only works while the module imports nothing.
+  node -e '
+    const imports = WebAssembly.Module.imports(new WebAssembly.Module(require("fs").readFileSync(process.argv[1])));
+    if (imports.length) { console.error("build-wasm: the module now imports", imports, "- js/loader.js must provide them"); process.exit(1); }
+  ' "$out/module.wasm"
   node -e '
     const fs = require("fs");
     const zlib = require("zlib");

@@ -1,9 +1,8 @@
 // Entry point (full build): the classes, backed by the embedded WebAssembly module.
-import * as glue from '../../build/wasm/full/glue.js';
 import base64 from '../../build/wasm/full/bytes.js';
 import { boot } from '../loader.js';
 
-boot(glue, base64);
+boot(base64);
 
 export { TextDecoder } from '../text-decoder.js';
 export { TextEncoder } from '../text-encoder.js';
