@@ -137,7 +137,7 @@ impl ByteHandler for Utf8Handler {
 
     fn load(&mut self, s: [u8; 8]) {
         let (seen, needed) = (s[4], s[5]);
-        let valid = needed <= 3 && (seen < needed || needed == 0) && s[6] >= 0x80 && s[7] <= 0xBF && s[6] <= s[7];
+        let valid = needed <= 3 && (seen < needed || (needed == 0 && seen == 0)) && s[6] >= 0x80 && s[7] <= 0xBF && s[6] <= s[7];
         *self = if valid {
             Utf8Handler { code_point: u32::from_le_bytes([s[0], s[1], s[2], s[3]]) & 0x7FFF, bytes_seen: seen, bytes_needed: needed, lower: s[6], upper: s[7] }
         } else {
