@@ -90,7 +90,8 @@ impl Restore {
 pub enum Step {
     /// "Return continue": the byte was absorbed into the state.
     Continue,
-    /// A code point in the Basic Multilingual Plane (never a surrogate).
+    /// A code point in the Basic Multilingual Plane (never a surrogate, except
+    /// from the non-standard decoders of `crate::variants` that keep lone ones).
     Bmp(u16),
     /// A code point above U+FFFF, written as a surrogate pair.
     Astral(u32),
@@ -226,6 +227,12 @@ impl<H: ByteHandler> StreamDecoder<H> {
         self.handler.load(handler);
         self.pending.bytes.copy_from_slice(&state[8..15]);
         self.pending.len = state[15].min(3);
+    }
+
+    /// How many bytes the decoder has restored to the front of its queue (read
+    /// before the next call's `src`).
+    pub(crate) fn restored_len(&self) -> usize {
+        usize::from(self.pending.len)
     }
 
     /// True when the decoder holds no partial sequence and no restored bytes, so

@@ -13,6 +13,11 @@
 //! Decoders produce UTF-16 code units (what a JavaScript string holds);
 //! encoders consume UTF-16 code units and join surrogate pairs across calls.
 //!
+//! Beyond the standard, [`variants`] has WTF-8, CESU-8, Java's modified UTF-8
+//! (and its length-prefixed form) and the original 1–6-octet UTF-8 of ISO/IEC
+//! 10646-1 (1996) as separately named codecs: they are not [`Encoding`]s and
+//! have no labels.
+//!
 //! ```
 //! use text_encoding_wasm::{Decoder, DecoderMode, Encoding};
 //! let enc = Encoding::for_label(b" Shift_JIS ").unwrap();
@@ -52,6 +57,7 @@ pub mod shift_jis;
 pub mod single_byte;
 pub mod utf16;
 pub mod utf8;
+pub mod variants;
 pub mod x_user_defined;
 
 pub use any::{Decoder, Encoder};
