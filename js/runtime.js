@@ -242,6 +242,26 @@ export function createRuntime(exports) {
       return out;
     },
 
+    /**
+     * One call of the module's encoder, for the legacy encoders (js/extra/):
+     * string units [from, to) with encoding `index` ("html" mode unless
+     * fatal), from `state` (4 bytes; null: a new encoder), into at most `cap`
+     * bytes. Returns [status, read, written, unmappable code point, state,
+     * bytes]; `bytes` views the scratch buffer until the next call.
+     */
+    encodeChunk(index, fatal, last, string, from, to, state, cap) {
+      ensure(cap, to - from);
+      views();
+      putUnits(string, from, to);
+      let flags = (last ? LAST : 0) | (fatal ? FATAL : 0);
+      if (state) u8.set(state, statePtr);
+      else flags |= FRESH;
+      const written = exports.encode(index, flags, to - from, cap);
+      views();
+      const r = u32.slice(resultsAt, resultsAt + 4);
+      return [r[0], r[1], written, r[3], u8.slice(statePtr, statePtr + 4), u8.subarray(bytesPtr, bytesPtr + written)];
+    },
+
     /** TextEncoder.encodeInto: as many whole characters as fit; { read, written }. In JS, as encodeUtf8. */
     encodeInto(string, destination) {
       const length = string.length;

@@ -12,7 +12,7 @@ const dist = `${pkg}/dist`;
 rmSync(pkg, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 cpSync(`${root}pkg-template`, pkg, { recursive: true });
-for (const types of ['index.d.ts', 'polyfill.d.ts']) {
+for (const types of ['index.d.ts', 'polyfill.d.ts', 'extra.d.ts']) {
   cpSync(`${pkg}/${types}`, `${dist}/${types}`);
   rmSync(`${pkg}/${types}`);
 }
@@ -47,16 +47,29 @@ for (const [name, force] of [['polyfill', false], ['polyfill-force', true]]) {
   writeFileSync(`${dist}/${name}.js`, `import { install } from './index.js';\ninstall(${args});\nexport * from './index.js';\n`);
   writeFileSync(`${dist}/${name}.cjs`, `'use strict';\nconst m = require('./index.cjs');\nm.install(${args});\nmodule.exports = m;\n`);
 }
+// text-encoding-wasm/extra: its own code only; './full.js' stays an import of
+// the built main entry, so that both entries share one module instance and the
+// standard entries carry none of the extra code.
+for (const [format, main] of [['esm', './index.js'], ['cjs', './index.cjs']]) {
+  const shareMain = {
+    name: 'share-main',
+    setup(build) {
+      build.onResolve({ filter: /^\.\/full\.js$/ }, () => ({ path: main, external: true }));
+    },
+  };
+  const outfile = `${dist}/extra.${format === 'esm' ? 'js' : 'cjs'}`;
+  await esbuild.build({ ...common, entryPoints: [`${root}js/entries/extra.js`], format, outfile, plugins: [shareMain] });
+}
 for (const [name, source] of [['text-encoding-wasm.script', 'polyfill'], ['text-encoding-wasm.force.script', 'polyfill-force']]) {
   await esbuild.build({ ...common, entryPoints: [`${root}js/entries/${source}.js`], format: 'iife', outfile: `${dist}/${name}.js` });
 }
 
 const rows = [];
-for (const file of ['index.js', 'utf8.js', 'text-encoding-wasm.script.js']) {
+for (const file of ['index.js', 'utf8.js', 'text-encoding-wasm.script.js', 'extra.js', 'extra.cjs']) {
   const bytes = readFileSync(`${dist}/${file}`);
   rows.push(`| ${file} | ${bytes.length} | ${gzipSync(bytes, { level: 9 }).length} |`);
 }
-const table = ['| entry (minified, wasm embedded) | bytes | gzip -9 |', '|---|--:|--:|', ...rows].join('\n');
+const table = ['| entry (minified; wasm embedded, except extra.*, which import index.*) | bytes | gzip -9 |', '|---|--:|--:|', ...rows].join('\n');
 console.log(table);
 mkdirSync(`${root}build`, { recursive: true });
 writeFileSync(`${root}build/package-sizes.md`, table + '\n');

@@ -41,16 +41,19 @@ sum=$(sha256sum "$tarball" | cut -d' ' -f1)
 # The streams tests also supply web-streams-polyfill's TransformStream (the
 # version pinned in the repository's devDependencies).
 wsp="web-streams-polyfill@$(node -p "require('./package.json').devDependencies['web-streams-polyfill']")"
+# tests/js/extra-legacy-encoder.test.mjs uses iconv-lite as a second oracle (pinned likewise).
+iconv="iconv-lite@$(node -p "require('./package.json').devDependencies['iconv-lite']")"
 if [ "$(cat "$project/.tarball-sha256" 2>/dev/null || true)" != "$sum" ] \
    || [ ! -f "$project/node_modules/text-encoding-wasm/package.json" ] \
-   || [ ! -f "$project/node_modules/web-streams-polyfill/package.json" ]; then
+   || [ ! -f "$project/node_modules/web-streams-polyfill/package.json" ] \
+   || [ ! -f "$project/node_modules/iconv-lite/package.json" ]; then
   rm -rf "$project"
   mkdir -p "$project"
   cat > "$project/package.json" <<'EOF'
 { "name": "tew-js-test-project", "version": "0.0.0", "private": true }
 EOF
   cp "$tarball" "$project/text-encoding-wasm.tgz"
-  (cd "$project" && npm install --no-audit --no-fund --loglevel=error ./text-encoding-wasm.tgz "$wsp")
+  (cd "$project" && npm install --no-audit --no-fund --loglevel=error ./text-encoding-wasm.tgz "$wsp" "$iconv")
   echo "$sum" > "$project/.tarball-sha256"
 fi
 # ESM resolution from inside the project (used by tests/js/helpers.mjs for

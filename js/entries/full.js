@@ -1,8 +1,10 @@
 // Entry point (full build): the classes, backed by the embedded WebAssembly module.
 import base64 from '../../build/wasm/full/bytes.js';
-import { boot } from '../loader.js';
+import { boot, getRuntime, ready } from '../loader.js';
 
 boot(base64);
+// How text-encoding-wasm/extra (a separate bundle) reaches this module instance.
+ready[Symbol.for('text-encoding-wasm.runtime')] = getRuntime;
 
 export { TextDecoder } from '../text-decoder.js';
 export { TextEncoder } from '../text-encoder.js';

@@ -1,0 +1,217 @@
+// LegacyEncoder (text-encoding-wasm/extra): the Encoding Standard's encoder of
+// any encoding that has one (§4.1; UTF-8, the single-byte encodings, gb18030,
+// GBK, Big5, EUC-JP, ISO-2022-JP, Shift_JIS, EUC-KR, x-user-defined), in error
+// mode "fatal" (a TypeError naming the code point) or "html" (&#N;, as form
+// submission does). Streaming keeps the encoder's state (ISO-2022-JP's mode, a
+// lead surrogate that ended a chunk) between calls; a call without `stream`
+// ends the stream (ISO-2022-JP returns to ASCII: ESC ( B).
+//
+// The work happens in the main entry's WebAssembly instance (the wasm export
+// `encode`, src/wasm.rs, through runtime.encodeChunk): this bundle imports the
+// main entry and takes its runtime from a symbol on `ready`, so importing both
+// entries instantiates the module once.
+import { REPLACEMENT, UTF_16BE, UTF_16LE } from '../encodings.js';
+import { bufferSourceBytes, illegalInvocation, isUint8Array, shapeInterface, toDictionary, toStringValue } from '../webidl.js';
+
+const CONSTRUCT = "Failed to construct 'LegacyEncoder'";
+const ENCODE = "Failed to execute 'encode' on 'LegacyEncoder'";
+const ENCODE_INTO = "Failed to execute 'encodeInto' on 'LegacyEncoder'";
+
+/** Status codes of the wasm `encode` (src/wasm.rs). */
+const OUTPUT_FULL = 1;
+const ERROR = 2;
+
+/**
+ * Code units per call of the module. Each call gets an output buffer of the
+ * worst case for its window (see maxBytes), so a window's output is never cut
+ * short; 16 Ki units need at most 180 KB of scratch in "html" mode.
+ */
+const WINDOW = 1 << 14;
+
+/**
+ * The most bytes one call can write for `units` code units: StreamEncoder::max_len
+ * (src/encode.rs) with the largest per-unit figure of any encoder (ISO-2022-JP:
+ * an escape plus two bytes = 5; "html": an escape plus "&#65533;" = 11), one more
+ * unit for a lead surrogate held from the previous call, and 3 for the escape
+ * that ends an ISO-2022-JP stream.
+ */
+const maxBytes = (units, fatal) => (units + 1) * (fatal ? 5 : 11) + 3;
+
+const isLead = (unit) => (unit & 0xfc00) === 0xd800;
+const isTrail = (unit) => (unit & 0xfc00) === 0xdc00;
+
+let runtimeSource = null;
+
+/** Called by the entry with the main entry's getRuntime. */
+export function connect(getRuntime) {
+  runtimeSource = getRuntime;
+}
+
+function runtime(context) {
+  if (typeof runtimeSource !== 'function') {
+    throw new TypeError(`${context}: text-encoding-wasm/extra could not reach the main entry's module (mismatched package copies?).`);
+  }
+  return runtimeSource(context);
+}
+
+/** Per instance: { index, name, fatal, state (4 bytes, or null: a new encoder) }. */
+const slots = new WeakMap();
+
+function slotsOf(object) {
+  const s = slots.get(object);
+  if (s === undefined) throw illegalInvocation();
+  return s;
+}
+
+/** The `stream` member of an options dictionary. */
+function streamOption(options, context, type) {
+  const dict = toDictionary(options, context, type);
+  return dict !== null && Boolean(dict.stream);
+}
+
+/**
+ * Runs the encoder over `string`, from the instance's state; `last` ends the
+ * stream. Without `destination` the output is returned whole (`bytes`); with
+ * one, as many whole characters as fit are written to it. Returns
+ * { bytes, read, written, codePoint } with codePoint -1 unless a fatal error
+ * stopped it (then `read` includes the unmappable character). Updates the
+ * instance's state: null once a stream has ended.
+ */
+function run(rt, s, string, last, destination) {
+  const length = string.length;
+  const pieces = [];
+  let read = 0;
+  let written = 0;
+  let state = s.state;
+  let full = false;
+  for (;;) {
+    let end = Math.min(length, read + WINDOW);
+    // Never split a surrogate pair between windows.
+    if (end < length && isLead(string.charCodeAt(end - 1))) end--;
+    const units = end - read;
+    const isLast = last && end === length;
+    const need = maxBytes(units, s.fatal);
+    const room = destination ? destination.length - written : need;
+    const cap = Math.min(room, need);
+    let r = rt.encodeChunk(s.index, s.fatal, isLast, string, read, end, state, cap);
+    if (destination && isLast && r[0] === OUTPUT_FULL && r[1] === units) {
+      // Every character fit but the stream's end (ESC ( B, or the U+FFFD of a
+      // held lead surrogate) did not: give back the last character, so that
+      // "all of the input read" always means "the stream has ended".
+      let k = units - 1;
+      if (k > 0 && isTrail(string.charCodeAt(read + k)) && isLead(string.charCodeAt(read + k - 1))) k--;
+      r = rt.encodeChunk(s.index, s.fatal, false, string, read, read + Math.max(k, 0), state, cap);
+      full = true;
+    }
+    const [status, n, w, codePoint, after, bytes] = r;
+    if (destination) destination.set(bytes, written);
+    else pieces.push(bytes.slice());
+    read += n;
+    written += w;
+    state = after;
+    if (status === ERROR) {
+      s.state = state;
+      return { bytes: concat(pieces, written), read, written, codePoint };
+    }
+    if (full || (status === OUTPUT_FULL && cap === room && destination)) {
+      s.state = state;
+      return { bytes: null, read, written, codePoint: -1 };
+    }
+    if (status !== OUTPUT_FULL && end === length) {
+      // After the stream's end the encoder is new again.
+      s.state = isLast ? null : state;
+      return { bytes: destination ? null : concat(pieces, written), read, written, codePoint: -1 };
+    }
+    // Otherwise the next window (an OUTPUT_FULL with a worst-case buffer
+    // cannot happen, but would also just go on from `read`).
+  }
+}
+
+function concat(pieces, total) {
+  if (pieces.length === 1 && pieces[0].length === total) return pieces[0];
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const piece of pieces) {
+    out.set(piece, at);
+    at += piece.length;
+  }
+  return out;
+}
+
+const hex = (cp) => cp.toString(16).toUpperCase().padStart(4, '0');
+
+/** The TypeError of a fatal error: names the code point and where it is. */
+function unmappable(context, s, r) {
+  const units = r.codePoint > 0xffff ? 2 : 1;
+  const index = r.read - units;
+  const where = index >= 0 ? `at index ${index}` : 'at index -1 (its lead surrogate ended the previous chunk)';
+  const error = new TypeError(`${context}: U+${hex(r.codePoint)} ${where} cannot be encoded in ${s.name}.`);
+  error.codePoint = r.codePoint;
+  error.index = index;
+  error.read = r.read;
+  error.written = r.written;
+  return error;
+}
+
+export class LegacyEncoder {
+  constructor(label, options) {
+    const rt = runtime(CONSTRUCT);
+    if (arguments.length < 1) throw new TypeError(`${CONSTRUCT}: 1 argument required, but only 0 present.`);
+    label = toStringValue(label);
+    const dict = toDictionary(options, CONSTRUCT, 'LegacyEncoderOptions');
+    let mode = 'fatal';
+    if (dict !== null && dict.mode !== undefined) {
+      mode = toStringValue(dict.mode);
+      if (mode !== 'fatal' && mode !== 'html') {
+        throw new TypeError(`${CONSTRUCT}: The provided value '${mode}' is not a valid enum value of type LegacyEncoderMode ('fatal' or 'html').`);
+      }
+    }
+    const index = rt.labelToIndex(label);
+    if (index < 0) throw new RangeError(`${CONSTRUCT}: The encoding label provided ('${label}') is invalid.`);
+    const name = rt.name(index).toLowerCase();
+    if (index === REPLACEMENT || index === UTF_16BE || index === UTF_16LE) {
+      // The standard gives these no encoder. Its "get an output encoding"
+      // (forms, URLs) would substitute UTF-8; we do not do that silently.
+      throw new RangeError(`${CONSTRUCT}: The encoding label provided ('${label}') names ${name}, which has no encoder in the Encoding Standard; use 'utf-8' (what form submission and URLs use instead).`);
+    }
+    slots.set(this, { index, name, fatal: mode === 'fatal', state: null });
+  }
+
+  get encoding() {
+    return slotsOf(this).name;
+  }
+
+  get mode() {
+    return slotsOf(this).fatal ? 'fatal' : 'html';
+  }
+
+  encode(input, options) {
+    const s = slotsOf(this);
+    const string = input === undefined ? '' : toStringValue(input);
+    const stream = streamOption(options, ENCODE, 'LegacyEncodeOptions');
+    const r = run(runtime(ENCODE), s, string, !stream, null);
+    if (r.codePoint >= 0) {
+      const error = unmappable(ENCODE, s, r);
+      error.bytes = r.bytes;
+      throw error;
+    }
+    return r.bytes;
+  }
+
+  encodeInto(source, destination, options) {
+    const s = slotsOf(this);
+    if (arguments.length < 2) {
+      throw new TypeError(`${ENCODE_INTO}: 2 arguments required, but only ${arguments.length} present.`);
+    }
+    const string = toStringValue(source);
+    if (!isUint8Array(destination)) {
+      throw new TypeError(`${ENCODE_INTO}: parameter 2 is not of type 'Uint8Array'.`);
+    }
+    const stream = streamOption(options, ENCODE_INTO, 'LegacyEncodeOptions');
+    const r = run(runtime(ENCODE_INTO), s, string, !stream, bufferSourceBytes(destination, ENCODE_INTO));
+    if (r.codePoint >= 0) throw unmappable(ENCODE_INTO, s, r);
+    return { read: r.read, written: r.written };
+  }
+}
+
+shapeInterface(LegacyEncoder, 'LegacyEncoder', ['encoding', 'mode', 'encode', 'encodeInto']);
