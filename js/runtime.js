@@ -5,6 +5,7 @@
 // size (linear memory never shrinks). Any backend with the same exports (the
 // WebAssembly module, or later its translation to plain JS) plugs in here.
 
+import { concatBytes } from './concat-bytes.js';
 import { encodeUtf8Into, writeUtf8 } from './utf8-fast-paths.js';
 
 const LAST = 1;
@@ -233,13 +234,7 @@ export function createRuntime(exports) {
         total += written;
         i = end;
       }
-      const out = new Uint8Array(total);
-      let at = 0;
-      for (const piece of pieces) {
-        out.set(piece, at);
-        at += piece.length;
-      }
-      return out;
+      return concatBytes(pieces, total);
     },
 
     /**

@@ -12,6 +12,7 @@
 // entries instantiates the module once.
 import { REPLACEMENT, UTF_16BE, UTF_16LE } from '../encodings.js';
 import { bufferSourceBytes, illegalInvocation, isUint8Array, shapeInterface, toDictionary, toStringValue } from '../webidl.js';
+import { concatBytes } from '../concat-bytes.js';
 
 const CONSTRUCT = "Failed to construct 'LegacyEncoder'";
 const ENCODE = "Failed to execute 'encode' on 'LegacyEncoder'";
@@ -111,7 +112,7 @@ function run(rt, s, string, last, destination) {
     state = after;
     if (status === ERROR) {
       s.state = state;
-      return { bytes: concat(pieces, written), read, written, codePoint };
+      return { bytes: concatBytes(pieces, written), read, written, codePoint };
     }
     if (full || (status === OUTPUT_FULL && cap === room && destination)) {
       s.state = state;
@@ -120,22 +121,11 @@ function run(rt, s, string, last, destination) {
     if (status !== OUTPUT_FULL && end === length) {
       // After the stream's end the encoder is new again.
       s.state = isLast ? null : state;
-      return { bytes: destination ? null : concat(pieces, written), read, written, codePoint: -1 };
+      return { bytes: destination ? null : concatBytes(pieces, written), read, written, codePoint: -1 };
     }
     // Otherwise the next window (an OUTPUT_FULL with a worst-case buffer
     // cannot happen, but would also just go on from `read`).
   }
-}
-
-function concat(pieces, total) {
-  if (pieces.length === 1 && pieces[0].length === total) return pieces[0];
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const piece of pieces) {
-    out.set(piece, at);
-    at += piece.length;
-  }
-  return out;
 }
 
 const hex = (cp) => cp.toString(16).toUpperCase().padStart(4, '0');
