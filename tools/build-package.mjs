@@ -2,7 +2,7 @@
 // WebAssembly module from tools/build-wasm.sh) -> pkg/, then `npm pack` into
 // build/. Prints each entry's size, minified and gzipped.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 
@@ -60,6 +60,29 @@ for (const [format, main] of [['esm', './index.js'], ['cjs', './index.cjs']]) {
   const outfile = `${dist}/extra.${format === 'esm' ? 'js' : 'cjs'}`;
   await esbuild.build({ ...common, entryPoints: [`${root}js/entries/extra.js`], format, outfile, plugins: [shareMain] });
 }
+// The command-line transcoder (package.json "bin"): ESM with a shebang, its own
+// code only; the main and extra entries stay imports of the built ./index.js and
+// ./extra.js (one module instance, as for extra above).
+await esbuild.build({
+  ...common,
+  entryPoints: [`${root}js/cli/main.js`],
+  format: 'esm',
+  platform: 'node',
+  outfile: `${dist}/cli.js`,
+  banner: { js: '#!/usr/bin/env node' },
+  plugins: [
+    {
+      name: 'share-entries',
+      setup(build) {
+        build.onResolve({ filter: /^\.\.\/entries\/(full|extra)\.js$/ }, (args) => ({
+          path: args.path.endsWith('full.js') ? './index.js' : './extra.js',
+          external: true,
+        }));
+      },
+    },
+  ],
+});
+chmodSync(`${dist}/cli.js`, 0o755);
 for (const [name, source] of [['text-encoding-wasm.script', 'polyfill'], ['text-encoding-wasm.force.script', 'polyfill-force']]) {
   await esbuild.build({ ...common, entryPoints: [`${root}js/entries/${source}.js`], format: 'iife', outfile: `${dist}/${name}.js` });
 }

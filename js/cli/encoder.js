@@ -1,0 +1,80 @@
+// The output side: a string chunk in, bytes out. UTF-8 goes through our
+// TextEncoder, UTF-16LE/BE are the string's code units (the standard has no
+// UTF-16 encoder), everything else through LegacyEncoder (text-encoding-wasm/extra).
+import { TextEncoder } from '../entries/full.js';
+import { LegacyEncoder } from '../entries/extra.js';
+
+/** Thrown in --fatal mode for a character the output encoding cannot encode. */
+export class UnmappableError extends Error {
+  constructor(codePoint, charOffset, partial, encoding) {
+    const hex = codePoint.toString(16).toUpperCase().padStart(4, '0');
+    super(`U+${hex} at character offset ${charOffset} cannot be encoded in ${encoding}`);
+    this.codePoint = codePoint;
+    this.charOffset = charOffset;
+    // Output bytes of the characters before it (already encoded: to be written).
+    this.partial = partial;
+  }
+}
+
+/** Code points in `text` (a well-formed chunk: pairs count once). */
+function countCodePoints(text, end = text.length) {
+  let n = end;
+  for (let i = 1; i < end; i++) {
+    const u = text.charCodeAt(i);
+    if ((u & 0xfc00) === 0xdc00 && (text.charCodeAt(i - 1) & 0xfc00) === 0xd800) n--;
+  }
+  return n;
+}
+
+/**
+ * name: the encoding's name (lower case, as TextDecoder#encoding gives it);
+ * mode: 'replace' | 'fatal' | 'html'. Returns { encode(text) -> Uint8Array[],
+ * finish() -> Uint8Array[], substituted }.
+ */
+export function createEncoder(name, mode) {
+  if (name === 'utf-8') {
+    const te = new TextEncoder();
+    return { encode: (text) => [te.encode(text)], finish: () => [], substituted: 0 };
+  }
+  if (name === 'utf-16le' || name === 'utf-16be') {
+    // Buffer's 'utf16le' copies code units as they are (no TextEncoder involved).
+    const be = name === 'utf-16be';
+    const encode = (text) => {
+      const b = Buffer.from(text, 'utf16le');
+      return [be ? b.swap16() : b];
+    };
+    return { encode, finish: () => [], substituted: 0 };
+  }
+  // 'replace' runs the encoder in fatal mode and substitutes '?' itself: the
+  // module offers only fatal and html. '?' goes through the encoder too, so
+  // that ISO-2022-JP switches back to ASCII before it.
+  const enc = new LegacyEncoder(name, { mode: mode === 'html' ? 'html' : 'fatal' });
+  let chars = 0; // code points encoded so far (only counted in --fatal mode)
+  const state = {
+    substituted: 0,
+    encode(text) {
+      if (mode === 'html') return [enc.encode(text, { stream: true })];
+      const out = [];
+      let rest = text;
+      for (;;) {
+        try {
+          out.push(enc.encode(rest, { stream: true }));
+          if (mode === 'fatal') chars += countCodePoints(rest);
+          return out;
+        } catch (e) {
+          if (!(e instanceof TypeError) || typeof e.codePoint !== 'number') throw e;
+          out.push(e.bytes);
+          if (mode === 'fatal') {
+            throw new UnmappableError(e.codePoint, chars + countCodePoints(rest, Math.max(e.index, 0)), out, enc.encoding);
+          }
+          state.substituted++;
+          out.push(enc.encode('?', { stream: true }));
+          rest = rest.slice(e.read);
+        }
+      }
+    },
+    // Ends the stream: ISO-2022-JP's return to ASCII (ESC ( B).
+    finish: () => [enc.encode('')],
+  };
+  return state;
+}

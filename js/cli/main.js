@@ -1,0 +1,154 @@
+// `text-encoding-wasm` (package.json "bin"; built into dist/cli.js, which
+// imports dist/index.js and dist/extra.js so that one WebAssembly instance
+// serves both): a streaming transcoder between the Encoding Standard's
+// encodings. See args.js for the usage text.
+import { createReadStream } from 'node:fs';
+import { once } from 'node:events';
+import { TextDecoder } from '../entries/full.js';
+import { parseArgs, USAGE, UsageError } from './args.js';
+import { ChunkDecoder, DecodeError } from './decoder.js';
+import { createEncoder, UnmappableError } from './encoder.js';
+import { ENCODINGS } from './encodings-table.js';
+
+const NAME = 'text-encoding-wasm';
+/** Read size: each chunk is decoded, encoded and written before the next is read. */
+const CHUNK = 64 * 1024;
+const NO_ENCODER = new Set(['replacement']);
+const CODE_UNITS = new Set(['UTF-16BE', 'UTF-16LE']);
+
+class LabelError extends Error {}
+
+const REPLACEMENT_LABELS = ENCODINGS.find(([name]) => name === 'replacement')[1];
+
+/** The encoding name for a label, by our TextDecoder's own label lookup. */
+function resolve(label, role) {
+  const isReplacement = REPLACEMENT_LABELS.includes(label.trim().toLowerCase());
+  if (isReplacement) {
+    throw new LabelError(`${role} label '${label}' names the replacement encoding, which neither decodes nor encodes text`);
+  }
+  try {
+    return new TextDecoder(label).encoding;
+  } catch (e) {
+    if (e instanceof RangeError) throw new LabelError(`${role} label '${label}' is not an encoding label (see ${NAME} --list)`);
+    throw e;
+  }
+}
+
+function list(out) {
+  const width = Math.max(...ENCODINGS.map(([name]) => name.length)) + 2;
+  const lines = [`${'encoding'.padEnd(width)}-t?  labels`];
+  for (const [name, labels] of ENCODINGS) {
+    const to = NO_ENCODER.has(name) ? 'no ' : CODE_UNITS.has(name) ? 'yes*' : 'yes';
+    lines.push(`${name.padEnd(width)}${to.padEnd(5)}${labels.join(' ')}`);
+  }
+  lines.push('', "-t?: can be the output encoding. * UTF-16LE/BE: the text's code units (the standard has no UTF-16 encoder).");
+  lines.push("'replacement' is not usable with -f either: its labels are invalid.");
+  out.write(lines.join('\n') + '\n');
+}
+
+/** Writes bytes to stdout, waiting for 'drain' when its buffer is full. */
+async function write(chunks, counter) {
+  for (const bytes of chunks) {
+    if (bytes.length === 0) continue;
+    counter.bytes += bytes.length;
+    if (!process.stdout.write(bytes)) await once(process.stdout, 'drain');
+  }
+}
+
+/** The input, as chunks of at most CHUNK bytes: the files in order, '-' or none being stdin. */
+async function* input(files) {
+  const sources = files.length === 0 ? ['-'] : files;
+  for (const file of sources) {
+    const stream = file === '-' ? process.stdin : createReadStream(file, { highWaterMark: CHUNK });
+    for await (const chunk of stream) {
+      for (let i = 0; i < chunk.length; i += CHUNK) yield chunk.subarray(i, Math.min(chunk.length, i + CHUNK));
+    }
+  }
+}
+
+async function convert(o) {
+  resolve(o.from, 'input (-f)');
+  const toName = resolve(o.to, 'output (-t)');
+  const decoder = new ChunkDecoder(o.from, o.mode === 'fatal');
+  const encoder = createEncoder(toName.toLowerCase(), o.mode);
+  const written = { bytes: 0 };
+  try {
+    for await (const chunk of input(o.files)) await write(encoder.encode(decoder.decode(chunk)), written);
+    await write(encoder.encode(decoder.finish()), written);
+    await write(encoder.finish(), written);
+  } catch (e) {
+    if (e instanceof DecodeError) {
+      // The text before the malformed sequence still goes out (it may itself
+      // hold an unmappable character, which is then the first error).
+      try {
+        await write(encoder.encode(e.text), written);
+      } catch (e2) {
+        if (!(e2 instanceof UnmappableError)) throw e2;
+        return fatal(e2, written, e2.partial);
+      }
+      return fatal(e, written, []);
+    }
+    if (e instanceof UnmappableError) return fatal(e, written, e.partial);
+    throw e;
+  }
+  if (encoder.substituted > 0) {
+    process.stderr.write(`${NAME}: ${encoder.substituted} character(s) cannot be encoded in ${toName} and were written as '?' (--fatal makes that an error, --html writes &#N;)\n`);
+  }
+  return 0;
+}
+
+async function fatal(error, written, partial) {
+  await write(partial, written);
+  process.stderr.write(`${NAME}: error: ${error.message}\n`);
+  const where = error instanceof DecodeError ? `before input byte offset ${error.offset}` : `before the character at offset ${error.charOffset}`;
+  process.stderr.write(`${NAME}: OUTPUT IS PARTIAL: it stops ${where} (${written.bytes} bytes written)\n`);
+  return 1;
+}
+
+async function main(argv) {
+  let o;
+  try {
+    o = parseArgs(argv);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    process.stderr.write(`${NAME}: ${e.message}\n${USAGE}\n`);
+    return 2;
+  }
+  if (o.help) {
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
+  if (o.list) {
+    list(process.stdout);
+    return 0;
+  }
+  try {
+    return await convert(o);
+  } catch (e) {
+    if (e instanceof LabelError) {
+      process.stderr.write(`${NAME}: ${e.message}\n`);
+      return 2;
+    }
+    if (e && (e.code === 'ENOENT' || e.code === 'EISDIR' || e.code === 'EACCES')) {
+      process.stderr.write(`${NAME}: cannot read ${e.path}: ${e.code}\n`);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+// A closed pipe downstream (`| head`) is not an error worth a stack trace.
+process.stdout.on('error', (e) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e) => {
+    process.stderr.write(`${NAME}: ${e && e.stack ? e.stack : e}\n`);
+    process.exitCode = 1;
+  },
+);
