@@ -7,29 +7,9 @@ use text_encoding_wasm::decode::ByteHandler;
 use text_encoding_wasm::variants::{VariantEncodeResult, VariantEncodeStatus};
 use text_encoding_wasm::{DecodeStatus, DecoderMode, StreamDecoder};
 
-/// SplitMix64.
-#[derive(Clone)]
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in 0..n (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-    pub fn range(&mut self, lo: u32, hi: u32) -> u32 {
-        lo + (self.next_u64() % u64::from(hi - lo + 1)) as u32
-    }
-    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
-}
+#[path = "../support/rng.rs"]
+mod rng;
+pub use rng::Rng;
 
 /// Random UTF-16 code units, lone surrogates and pairs included.
 pub fn random_units(rng: &mut Rng, max_len: usize, surrogates: bool) -> Vec<u16> {
