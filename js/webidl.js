@@ -143,6 +143,9 @@ export function toDictionary(value, context, type) {
 
 /** Defines interface members as WebIDL does: operations and attributes enumerable, plus @@toStringTag. */
 export function shapeInterface(cls, name, members) {
+  // The interface object's name, as WebIDL gives it: the bundles are minified
+  // without esbuild's keepNames (which would wrap every function for this).
+  Object.defineProperty(cls, 'name', { value: name, writable: false, enumerable: false, configurable: true });
   const proto = cls.prototype;
   for (const member of members) {
     const desc = Object.getOwnPropertyDescriptor(proto, member);
