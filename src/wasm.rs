@@ -13,12 +13,21 @@
 //! kept by the JavaScript object between calls, so no per-object memory exists
 //! on this side and nothing can leak when a `TextDecoder` is dropped mid-stream.
 
-use crate::{DecodeStatus, DecoderMode, EncodeStatus, EncoderMode, Encoding, ALL_ENCODINGS};
-#[cfg(not(feature = "utf8-only"))]
-use crate::{Decoder, Encoder};
 use alloc::vec;
 use alloc::vec::Vec;
 use wasm_bindgen::prelude::wasm_bindgen;
+
+// The codecs each module exports: the standard's (the package's main and UTF-8
+// entries), or the UTF-8 variants beyond it (text-encoding-wasm/extra), which
+// thus add nothing to the standard entries.
+#[cfg(not(feature = "variants"))]
+pub mod standard;
+#[cfg(not(feature = "variants"))]
+pub use standard::*;
+#[cfg(feature = "variants")]
+pub mod variants;
+#[cfg(feature = "variants")]
+pub use variants::*;
 
 #[cfg(target_os = "none")]
 #[global_allocator]
@@ -131,20 +140,34 @@ fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
     core::arch::wasm32::unreachable()
 }
 
+/// Flag bits of the decode and encode exports.
+const LAST: u32 = 1;
+const FATAL: u32 = 2;
+/// The state bytes are to be ignored: start from a new decoder or encoder.
+const FRESH: u32 = 4;
+
+/// Status codes in results[0].
+const INPUT_EMPTY: u32 = 0;
+const OUTPUT_FULL: u32 = 1;
+const ERROR: u32 = 2;
+
 /// The buffers and the result slots JavaScript reads and writes.
 struct Scratch {
     /// Decode input / encode output.
     bytes: Vec<u8>,
     /// Decode output / encode input.
     units: Vec<u16>,
-    /// [status, read, written, error code point]; state at `state`.
-    results: [u32; 4],
-    /// Decoder state (16 bytes) or encoder state (first 4 bytes).
-    state: [u8; 16],
+    /// The variants module's UCS-4 values (1996 UTF-8); empty elsewhere.
+    #[cfg_attr(not(feature = "variants"), allow(dead_code))]
+    values: Vec<u32>,
+    /// [status, read, written, ...]: what each export documents.
+    results: [u32; 6],
+    /// Decoder state (16 bytes; 24 for 1996 UTF-8) or encoder state (first 4 bytes).
+    state: [u8; 32],
 }
 
 static SCRATCH: spin::Mutex<Scratch> =
-    spin::Mutex::new(Scratch { bytes: Vec::new(), units: Vec::new(), results: [0; 4], state: [0; 16] });
+    spin::Mutex::new(Scratch { bytes: Vec::new(), units: Vec::new(), values: Vec::new(), results: [0; 6], state: [0; 32] });
 
 /// Ensures the buffers hold at least `bytes` bytes and `units` code units, and
 /// returns the address of the byte buffer; [`scratch_units`], [`scratch_results`]
@@ -168,177 +191,14 @@ pub fn scratch_units() -> u32 {
     SCRATCH.lock().units.as_ptr() as u32
 }
 
-/// Address of the four result slots (u32: status, read, written, code point).
+/// Address of the six result slots (u32).
 #[wasm_bindgen]
 pub fn scratch_results() -> u32 {
     SCRATCH.lock().results.as_ptr() as u32
 }
 
-/// Address of the 16 state bytes.
+/// Address of the 32 state bytes.
 #[wasm_bindgen]
 pub fn scratch_state() -> u32 {
     SCRATCH.lock().state.as_ptr() as u32
-}
-
-/// "Get an encoding": the label is in the unit buffer (`len` code units). Returns
-/// the encoding's index in the standard's table, -1 for failure, or -2 for a
-/// label of an encoding this build leaves out (the UTF-8-only build).
-#[wasm_bindgen]
-pub fn encoding_for_label(len: u32) -> i32 {
-    let s = SCRATCH.lock();
-    let label = s.units.get(..len as usize).unwrap_or(&[]);
-    match Encoding::for_label_utf16(label) {
-        Some(encoding) if supported(encoding) => encoding as i32,
-        Some(_) => -2,
-        None => -1,
-    }
-}
-
-/// Writes encoding `index`'s name into the unit buffer (room for 16 units is
-/// always there after `scratch(_, 16)`) and returns its length.
-#[wasm_bindgen]
-pub fn encoding_name(index: u32) -> u32 {
-    let mut s = SCRATCH.lock();
-    let name = ALL_ENCODINGS.get(index as usize).map_or("", |e| e.name());
-    let mut n = 0;
-    for (slot, b) in s.units.iter_mut().zip(name.bytes()) {
-        *slot = u16::from(b);
-        n += 1;
-    }
-    n
-}
-
-/// Whether this build can decode (and, where it has one, encode) `encoding`.
-fn supported(encoding: Encoding) -> bool {
-    !cfg!(feature = "utf8-only") || matches!(encoding, Encoding::Utf8 | Encoding::Utf16Le | Encoding::Utf16Be)
-}
-
-/// Flag bits of [`decode`] and [`encode`].
-const LAST: u32 = 1;
-const FATAL: u32 = 2;
-/// The state bytes are to be ignored: start from a new decoder or encoder.
-const FRESH: u32 = 4;
-
-/// Status codes in results[0].
-const INPUT_EMPTY: u32 = 0;
-const OUTPUT_FULL: u32 = 1;
-const ERROR: u32 = 2;
-
-#[cfg(not(feature = "utf8-only"))]
-fn new_decoder(encoding: Encoding) -> Decoder {
-    Decoder::new(encoding)
-}
-
-/// The UTF-8-only build links only these families, so no legacy table.
-#[cfg(feature = "utf8-only")]
-fn new_decoder(encoding: Encoding) -> Utf8OnlyDecoder {
-    match encoding {
-        Encoding::Utf16Le => Utf8OnlyDecoder::Utf16(crate::utf16::Utf16Decoder::new(false)),
-        Encoding::Utf16Be => Utf8OnlyDecoder::Utf16(crate::utf16::Utf16Decoder::new(true)),
-        _ => Utf8OnlyDecoder::Utf8(crate::Utf8Decoder::new()),
-    }
-}
-
-#[cfg(feature = "utf8-only")]
-enum Utf8OnlyDecoder {
-    Utf8(crate::Utf8Decoder),
-    Utf16(crate::utf16::Utf16Decoder),
-}
-
-#[cfg(feature = "utf8-only")]
-impl Utf8OnlyDecoder {
-    fn decode_utf16(&mut self, src: &[u8], dst: &mut [u16], last: bool, mode: DecoderMode) -> crate::DecodeResult {
-        match self {
-            Utf8OnlyDecoder::Utf8(d) => d.decode_utf16(src, dst, last, mode),
-            Utf8OnlyDecoder::Utf16(d) => d.decode_utf16(src, dst, last, mode),
-        }
-    }
-    fn save_state(&self) -> [u8; 16] {
-        match self {
-            Utf8OnlyDecoder::Utf8(d) => d.save_state(),
-            Utf8OnlyDecoder::Utf16(d) => d.save_state(),
-        }
-    }
-    fn load_state(&mut self, state: &[u8; 16]) {
-        match self {
-            Utf8OnlyDecoder::Utf8(d) => d.load_state(state),
-            Utf8OnlyDecoder::Utf16(d) => d.load_state(state),
-        }
-    }
-    fn is_idle(&self) -> bool {
-        match self {
-            Utf8OnlyDecoder::Utf8(d) => d.is_idle(),
-            Utf8OnlyDecoder::Utf16(d) => d.is_idle(),
-        }
-    }
-}
-
-/// Decodes `len` bytes of the byte buffer into the unit buffer with encoding
-/// `index`, starting from the state bytes (unless `flags & FRESH`) and saving the
-/// new state there. results = [status, read, written, idle]; returns written.
-/// The unit buffer must hold `len + 3` units (see `max_utf16_len`), or the call
-/// stops with OUTPUT_FULL.
-#[wasm_bindgen]
-pub fn decode(index: u32, flags: u32, len: u32) -> u32 {
-    let mut guard = SCRATCH.lock();
-    let s = &mut *guard;
-    let Some(&encoding) = ALL_ENCODINGS.get(index as usize) else { return 0 };
-    let mut decoder = new_decoder(encoding);
-    if flags & FRESH == 0 {
-        decoder.load_state(&s.state);
-    }
-    let mode = if flags & FATAL != 0 { DecoderMode::Fatal } else { DecoderMode::Replacement };
-    let src = s.bytes.get(..len as usize).unwrap_or(&[]);
-    let r = decoder.decode_utf16(src, &mut s.units, flags & LAST != 0, mode);
-    s.state = decoder.save_state();
-    let status = match r.status {
-        DecodeStatus::InputEmpty => INPUT_EMPTY,
-        DecodeStatus::OutputFull => OUTPUT_FULL,
-        DecodeStatus::Malformed => ERROR,
-    };
-    s.results = [status, r.read as u32, r.written as u32, u32::from(decoder.is_idle())];
-    r.written as u32
-}
-
-/// Encodes `len` code units of the unit buffer into at most `cap` bytes of the
-/// byte buffer with encoding `index` ("html" mode unless FATAL), from and to the
-/// state bytes. Output stops at the last whole character that fits (what
-/// `encodeInto` needs). results = [status, read, written, unmappable code
-/// point]; returns written. Status ERROR with code point 0: no such encoder.
-#[wasm_bindgen]
-pub fn encode(index: u32, flags: u32, len: u32, cap: u32) -> u32 {
-    let mut guard = SCRATCH.lock();
-    let s = &mut *guard;
-    let encoder = ALL_ENCODINGS.get(index as usize).copied().filter(|&e| supported(e)).and_then(new_encoder);
-    let Some(mut encoder) = encoder else {
-        s.results = [ERROR, 0, 0, 0];
-        return 0;
-    };
-    if flags & FRESH == 0 {
-        let mut state = [0u8; 4];
-        state.copy_from_slice(&s.state[..4]);
-        encoder.load_state(&state);
-    }
-    let mode = if flags & FATAL != 0 { EncoderMode::Fatal } else { EncoderMode::Html };
-    let src = s.units.get(..len as usize).unwrap_or(&[]);
-    let cap = (cap as usize).min(s.bytes.len());
-    let r = encoder.encode_from_utf16(src, &mut s.bytes[..cap], flags & LAST != 0, mode);
-    s.state[..4].copy_from_slice(&encoder.save_state());
-    let (status, cp) = match r.status {
-        EncodeStatus::InputEmpty => (INPUT_EMPTY, 0),
-        EncodeStatus::OutputFull => (OUTPUT_FULL, 0),
-        EncodeStatus::Unmappable(c) => (ERROR, c as u32),
-    };
-    s.results = [status, r.read as u32, r.written as u32, cp];
-    r.written as u32
-}
-
-#[cfg(not(feature = "utf8-only"))]
-fn new_encoder(encoding: Encoding) -> Option<Encoder> {
-    Encoder::new(encoding)
-}
-
-#[cfg(feature = "utf8-only")]
-fn new_encoder(encoding: Encoding) -> Option<crate::Utf8Encoder> {
-    (encoding == Encoding::Utf8).then(crate::Utf8Encoder::new)
 }

@@ -344,7 +344,8 @@ fn random_values_round_trip() {
 }
 
 /// Streams the decoder over random splits and small buffers, going on after
-/// each malformed sequence.
+/// each malformed sequence. Between chunks the state goes through
+/// save_state/load_state into a new decoder, as the JavaScript bindings keep it.
 fn decode_split(bytes: &[u8], mode: DecoderMode, rng: &mut Rng) -> (Vec<u32>, Vec<Malformation>) {
     let mut d = Iso10646Utf8Decoder::new();
     let mut out = Vec::new();
@@ -354,6 +355,9 @@ fn decode_split(bytes: &[u8], mode: DecoderMode, rng: &mut Rng) -> (Vec<u32>, Ve
     for (k, &n) in splits.iter().enumerate() {
         let last = k + 1 == splits.len();
         let chunk = &bytes[offset..offset + n];
+        let saved = d.save_state();
+        d = Iso10646Utf8Decoder::new();
+        d.load_state(&saved);
         let mut read = 0;
         loop {
             let max = d.max_len(chunk.len() - read).unwrap();
@@ -429,5 +433,34 @@ fn encoder_split_invariance() {
             let bad: Vec<usize> = (0..values.len()).filter(|&i| values[i] > 0x7FFF_FFFF).collect();
             assert_eq!(whole.1, if mode == Fatal { bad } else { vec![] });
         }
+    }
+}
+
+/// Any 24 bytes are a safe state: decoding from it never panics, writes at most
+/// `max_len` values and ends the stream idle.
+#[test]
+fn any_loaded_state_is_safe() {
+    let mut rng = Rng(0x1996_0024);
+    for _ in 0..20_000 {
+        let mut state = [0u8; 24];
+        for b in state.iter_mut() {
+            *b = if rng.below(3) == 0 { 0 } else { rng.below(256) as u8 };
+        }
+        let mut d = Iso10646Utf8Decoder::new();
+        d.load_state(&state);
+        let bytes = random_bytes(&mut rng, 8);
+        let mut out = vec![0u32; d.max_len(bytes.len()).unwrap()];
+        let mut read = 0;
+        let mut written = 0;
+        loop {
+            let r = d.decode(&bytes[read..], &mut out[written..], true, Replacement);
+            read += r.read;
+            written += r.written;
+            if !matches!(r.status, Iso10646DecodeStatus::Malformed(_)) {
+                assert_eq!(r.status, Iso10646DecodeStatus::InputEmpty, "{state:?} {bytes:02X?}");
+                break;
+            }
+        }
+        assert!(d.is_idle());
     }
 }

@@ -218,21 +218,33 @@ pub(crate) fn decode_all<H: ByteHandler + Copy>(decoder: StreamDecoder<H>, src: 
         return Ok(out);
     }
     // The error's subpart ends at `r.read`, less the bytes the decoder restored
-    // to its queue (CESU-8's lone lead surrogate restores what followed it), and began
-    // where the decoder was last idle: no subpart of these variants is longer
-    // than 3 bytes, so replay the prefix up to 6 bytes before the end at once,
-    // then byte by byte.
+    // to its queue (CESU-8's lone lead surrogate restores what followed it).
     let end = r.read - d.restored_len().min(r.read);
+    let mut scratch = vec![0u16; decoder.max_utf16_len(end).unwrap_or(0)];
+    let valid_up_to = malformed_start(decoder, src, end, &mut scratch, mode);
+    Err(DecodeError { valid_up_to, error_len: end - valid_up_to })
+}
+
+/// Where the malformed subpart that stopped a fatal decode of `src` by `initial`
+/// begins, given where it ends (`end`: the call's `read` less the decoder's
+/// restored bytes). It began where the decoder was last idle: no subpart of
+/// these variants is longer than 3 bytes, so the prefix up to 6 bytes before
+/// `end` is replayed at once, then byte by byte. 0 if the decoder was not idle
+/// since the start of `src` (the subpart began in an earlier call). `scratch`
+/// needs `max_utf16_len(end)` units; nothing is allocated (the WebAssembly
+/// bindings call this on their scratch buffer).
+pub(crate) fn malformed_start<H: ByteHandler + Copy>(initial: StreamDecoder<H>, src: &[u8], end: usize, scratch: &mut [u16], mode: ErrorMode) -> usize {
+    let end = end.min(src.len());
     let from = end.saturating_sub(6);
-    let mut d = decoder;
-    let mut scratch = vec![0u16; d.max_utf16_len(end).unwrap_or(0)];
-    d.decode_utf16(&src[..from], &mut scratch, false, mode);
+    let mut d = initial;
+    d.decode_utf16(&src[..from], scratch, false, mode);
     let mut valid_up_to = from;
+    let mut one = [0u16; 4];
     for i in from..end {
         if d.is_idle() {
             valid_up_to = i;
         }
-        d.decode_utf16(&src[i..i + 1], &mut scratch, false, mode);
+        d.decode_utf16(&src[i..i + 1], &mut one, false, mode);
     }
-    Err(DecodeError { valid_up_to, error_len: end - valid_up_to })
+    valid_up_to
 }

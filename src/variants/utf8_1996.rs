@@ -241,6 +241,37 @@ impl Iso10646Utf8Decoder {
     pub fn reset(&mut self) {
         *self = Self::new();
     }
+
+    /// The decoder's whole state as 24 bytes, for callers that keep it outside
+    /// the decoder (the JavaScript bindings, like [`crate::StreamDecoder::save_state`]).
+    pub fn save_state(&self) -> [u8; 24] {
+        let mut state = [0u8; 24];
+        state[..4].copy_from_slice(&self.value.to_le_bytes());
+        state[4] = self.needed;
+        state[5] = u8::from(self.stray);
+        state[8..16].copy_from_slice(&self.start.to_le_bytes());
+        state[16..].copy_from_slice(&self.position.to_le_bytes());
+        state
+    }
+
+    /// Restores a state saved by [`Self::save_state`]. Any 24 bytes are safe:
+    /// more than 5 continuing octets is no state a decoder reaches, and resets.
+    pub fn load_state(&mut self, state: &[u8; 24]) {
+        let word = |at: usize| u64::from_le_bytes([state[at], state[at + 1], state[at + 2], state[at + 3], state[at + 4], state[at + 5], state[at + 6], state[at + 7]]);
+        let needed = state[4];
+        let position = word(16);
+        *self = if needed > 5 {
+            Iso10646Utf8Decoder { position, ..Self::new() }
+        } else {
+            Iso10646Utf8Decoder {
+                value: u32::from_le_bytes([state[0], state[1], state[2], state[3]]),
+                needed,
+                stray: state[5] != 0 && needed == 0,
+                start: word(8),
+                position,
+            }
+        };
+    }
 }
 
 /// Writes the 1996 UTF-8 form of `value` (R.4, Table 4) to `dst`, returning its

@@ -1,0 +1,270 @@
+// The bridge to the variants module (src/wasm/variants.rs): WTF-8, CESU-8,
+// modified UTF-8 and 1996 UTF-8, which the standard entries do not carry. Same
+// conventions as js/runtime.js (numbers cross, data goes through the module's
+// scratch buffers, state travels with the JS object), but a module of its own,
+// embedded in the extra bundle, loaded at first use.
+//
+// Strings are always built with String.fromCharCode here, never with the
+// runtime's UTF-16LE TextDecoder (as js/runtime.js does when it can): WTF-8 and
+// modified UTF-8 decode to lone surrogates, which a UTF-16LE decoder would turn
+// into U+FFFD, and losing nothing is their point.
+
+import base64 from '../../build/wasm/variants/bytes.js';
+import { decodeBase64 } from '../base64.js';
+import { concatBytes } from '../concat-bytes.js';
+
+const LAST = 1;
+const FATAL = 2;
+const FRESH = 4;
+export const OUTPUT_FULL = 1;
+export const ERROR = 2;
+
+/** The UTF-16 variants, as the module numbers them. */
+export const WTF8 = 0;
+export const CESU8 = 1;
+export const MODIFIED_UTF8 = 2;
+
+/** Bytes (decode) or units (encode) per call: bounded scratch for any input size. */
+const WINDOW = 1 << 16;
+const STRING_CHUNK = 8192;
+
+let runtime = null;
+let inflate = null;
+
+/** Called by the entry with the main entry's inflater (the module is deflated like the main one). */
+export function connectInflate(inflateSync) {
+  inflate = inflateSync;
+}
+
+/** The runtime, made on first use (a module of 17 KB compiles in well under a millisecond). */
+export function variantsRuntime() {
+  if (runtime === null) {
+    if (typeof WebAssembly !== 'object') {
+      throw new TypeError('text-encoding-wasm/extra: the UTF-8 variants need WebAssembly, which this runtime lacks.');
+    }
+    if (typeof inflate !== 'function') {
+      throw new TypeError("text-encoding-wasm/extra could not reach the main entry's inflater (mismatched package copies?).");
+    }
+    const module = new WebAssembly.Module(inflate(decodeBase64(base64)));
+    runtime = createVariantsRuntime(new WebAssembly.Instance(module, {}).exports);
+  }
+  return runtime;
+}
+
+function createVariantsRuntime(exports) {
+  const memory = exports.memory;
+  let bytesCap = 0;
+  let unitsCap = 0;
+  let valuesCap = 0;
+  let bytesPtr = 0;
+  let unitsAt = 0;
+  let valuesAt = 0;
+  let resultsAt = 0;
+  let statePtr = 0;
+  let buffer = null;
+  let u8, u16, u32;
+
+  function views() {
+    if (memory.buffer !== buffer) {
+      buffer = memory.buffer;
+      u8 = new Uint8Array(buffer);
+      u16 = new Uint16Array(buffer);
+      u32 = new Uint32Array(buffer);
+    }
+  }
+
+  /** Grows the scratch buffers geometrically (the module's allocator never reuses memory). */
+  function ensure(bytes, units, values = 0) {
+    if (bytes > bytesCap || units > unitsCap) {
+      bytesCap = Math.max(bytesCap * 2, bytes, 256);
+      unitsCap = Math.max(unitsCap * 2, units, 256);
+      bytesPtr = exports.scratch(bytesCap, unitsCap);
+      unitsAt = exports.scratch_units() >>> 1;
+      resultsAt = exports.scratch_results() >>> 2;
+      statePtr = exports.scratch_state();
+    }
+    if (values > valuesCap) {
+      valuesCap = Math.max(valuesCap * 2, values, 256);
+      valuesAt = exports.scratch_values(valuesCap) >>> 2;
+    }
+    views();
+  }
+  ensure(256, 256);
+
+  function unitsToString(count) {
+    let text = '';
+    const units = [];
+    for (let i = 0; i < count; i += STRING_CHUNK) {
+      const n = Math.min(STRING_CHUNK, count - i);
+      units.length = n;
+      for (let j = 0, k = unitsAt + i; j < n; j++, k++) units[j] = u16[k];
+      text += String.fromCharCode.apply(null, units);
+    }
+    return text;
+  }
+
+  function setState(state, size) {
+    if (state === null) return FRESH;
+    u8.set(state.subarray(0, size), statePtr);
+    return 0;
+  }
+
+  return {
+    /**
+     * Decodes `input` with variant `kind` from `state` (16 bytes; null: new)
+     * whose decoder was `idle` (no sequence open). Returns { text, state, idle,
+     * error }; on an error (fatal mode), `error` is { start, end, beganEarlier }:
+     * the malformed subpart's offsets in `input`, start 0 and beganEarlier
+     * true when it began in an earlier call.
+     */
+    decode(kind, fatal, input, state, idle, last) {
+      let text = '';
+      let offset = 0;
+      for (;;) {
+        const n = Math.min(input.length - offset, WINDOW);
+        ensure(n, n + 4);
+        u8.set(input.subarray(offset, offset + n), bytesPtr);
+        const isLast = last && offset + n === input.length;
+        const flags = (isLast ? LAST : 0) | (fatal ? FATAL : 0) | setState(state, 16);
+        const written = exports.variant_decode(kind, flags, n);
+        views();
+        const [status, read, , idleAfter, start, restored] = u32.subarray(resultsAt, resultsAt + 6);
+        text += unitsToString(written);
+        if (status === ERROR) {
+          const beganEarlier = start === 0 && !idle;
+          return { text, state: null, idle: true, error: { start: offset + start, end: offset + read - restored, beganEarlier } };
+        }
+        offset += read;
+        idle = idleAfter === 1;
+        state = isLast && status !== OUTPUT_FULL ? null : u8.slice(statePtr, statePtr + 16);
+        if (offset < input.length || status === OUTPUT_FULL) continue;
+        return { text, state, idle, error: null };
+      }
+    },
+
+    /**
+     * Encodes string units [from, to) with variant `kind`, from `held` (a lead
+     * surrogate, 0: none), into at most `cap` bytes (null: as many as needed).
+     * Returns { bytes, read, held, status }; `bytes` is a copy.
+     */
+    encode(kind, fatal, string, from, to, held, last, cap) {
+      const pieces = [];
+      let read = from;
+      let total = 0;
+      for (;;) {
+        let end = Math.min(to, read + WINDOW);
+        if (end < to && (string.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
+        const units = end - read;
+        const need = 3 * (units + 1);
+        const room = cap === null ? need : Math.min(need, cap - total);
+        ensure(room, units);
+        for (let i = read, j = unitsAt; i < end; i++, j++) u16[j] = string.charCodeAt(i);
+        u8[statePtr] = held & 0xff;
+        u8[statePtr + 1] = held >>> 8;
+        const isLast = last && end === to;
+        const written = exports.variant_encode(kind, (isLast ? LAST : 0) | (fatal ? FATAL : 0), units, room);
+        views();
+        const status = u32[resultsAt];
+        read += u32[resultsAt + 1];
+        held = u8[statePtr] | (u8[statePtr + 1] << 8);
+        pieces.push(u8.slice(bytesPtr, bytesPtr + written));
+        total += written;
+        if (status === ERROR || status === OUTPUT_FULL || end === to) {
+          return { bytes: concatBytes(pieces, total), read: read - from, held, status };
+        }
+      }
+    },
+
+    /** The modified UTF-8 length of `string` (what Java's writeUTF prefixes). */
+    modifiedUtf8Length(string) {
+      let total = 0;
+      for (let from = 0; from < string.length; from += WINDOW) {
+        // A pair split between windows counts 3 + 3 either way.
+        const to = Math.min(string.length, from + WINDOW);
+        ensure(0, to - from);
+        for (let i = from, j = unitsAt; i < to; i++, j++) u16[j] = string.charCodeAt(i);
+        total += exports.modified_utf8_length(to - from);
+        views();
+      }
+      return total;
+    },
+
+    /**
+     * Decodes `input` as 1996 UTF-8 from `state` (24 bytes; null: new),
+     * returning at the first malformed sequence in fatal mode. Returns
+     * { values (Uint32Array), malformations: [{ position, kind }], state, read }.
+     */
+    decode1996(fatal, input, state, last) {
+      const pieces = [];
+      const malformations = [];
+      let total = 0;
+      let offset = 0;
+      for (;;) {
+        const n = Math.min(input.length - offset, WINDOW);
+        ensure(n, 0, n + 1);
+        u8.set(input.subarray(offset, offset + n), bytesPtr);
+        const isLast = last && offset + n === input.length;
+        const written = exports.iso10646_decode((isLast ? LAST : 0) | (fatal ? FATAL : 0) | setState(state, 24), n);
+        views();
+        const [status, read, , kind, low, high] = u32.subarray(resultsAt, resultsAt + 6);
+        pieces.push(u32.slice(valuesAt, valuesAt + written));
+        total += written;
+        offset += read;
+        state = u8.slice(statePtr, statePtr + 24);
+        if (status === ERROR) {
+          malformations.push({ position: high * 2 ** 32 + low, kind });
+          if (fatal) return { values: joinValues(pieces, total), malformations, state: null, read: offset };
+          // The decoder returns at each malformed sequence: go on after it.
+          if (offset < input.length || isLast) {
+            if (offset === input.length && isLast) {
+              // A sequence left open at the end was reported; the stream has ended.
+              const more = this.decode1996(fatal, input.subarray(offset), state, true);
+              return {
+                values: joinValues([joinValues(pieces, total), more.values], total + more.values.length),
+                malformations: malformations.concat(more.malformations),
+                state: null,
+                read: offset,
+              };
+            }
+            continue;
+          }
+        }
+        if (offset < input.length || status === OUTPUT_FULL) continue;
+        return { values: joinValues(pieces, total), malformations, state: isLast ? null : state, read: offset };
+      }
+    },
+
+    /**
+     * Encodes `values` (a Uint32Array) as 1996 UTF-8. Returns { bytes, read,
+     * status }: on ERROR (fatal mode) values[read - 1] is above 7FFF FFFF.
+     */
+    encode1996(fatal, values) {
+      const pieces = [];
+      let total = 0;
+      let read = 0;
+      for (;;) {
+        const n = Math.min(values.length - read, WINDOW);
+        ensure(6 * n, 0, n);
+        u32.set(values.subarray(read, read + n), valuesAt);
+        const written = exports.iso10646_encode(fatal ? FATAL : 0, n, 6 * n);
+        views();
+        const status = u32[resultsAt];
+        read += u32[resultsAt + 1];
+        pieces.push(u8.slice(bytesPtr, bytesPtr + written));
+        total += written;
+        if (status === ERROR || read === values.length) return { bytes: concatBytes(pieces, total), read, status };
+      }
+    },
+  };
+}
+
+function joinValues(pieces, total) {
+  if (pieces.length === 1) return pieces[0];
+  const out = new Uint32Array(total);
+  let at = 0;
+  for (const piece of pieces) {
+    out.set(piece, at);
+    at += piece.length;
+  }
+  return out;
+}
