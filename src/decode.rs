@@ -229,6 +229,13 @@ impl<H: ByteHandler> StreamDecoder<H> {
         self.pending.len = state[15].min(3);
     }
 
+    /// The family's handler (the UTF-8 variants' bindings ask it how many bytes
+    /// its open sequence holds).
+    #[cfg_attr(not(any(test, feature = "variants")), allow(dead_code))]
+    pub(crate) fn handler(&self) -> &H {
+        &self.handler
+    }
+
     /// How many bytes the decoder has restored to the front of its queue (read
     /// before the next call's `src`).
     pub(crate) fn restored_len(&self) -> usize {

@@ -38,22 +38,26 @@ echo "test-js: package $tarball"
 project=$root/.cache/js-test/project
 mkdir -p "$project"
 sum=$(sha256sum "$tarball" | cut -d' ' -f1)
-# The streams tests also supply web-streams-polyfill's TransformStream (the
-# version pinned in the repository's devDependencies).
-wsp="web-streams-polyfill@$(node -p "require('./package.json').devDependencies['web-streams-polyfill']")"
-# tests/js/extra-legacy-encoder.test.mjs uses iconv-lite as a second oracle (pinned likewise).
-iconv="iconv-lite@$(node -p "require('./package.json').devDependencies['iconv-lite']")"
-if [ "$(cat "$project/.tarball-sha256" 2>/dev/null || true)" != "$sum" ] \
-   || [ ! -f "$project/node_modules/text-encoding-wasm/package.json" ] \
-   || [ ! -f "$project/node_modules/web-streams-polyfill/package.json" ] \
-   || [ ! -f "$project/node_modules/iconv-lite/package.json" ]; then
+# Packages the tests use beside ours, at the versions pinned in the
+# repository's devDependencies: web-streams-polyfill (a TransformStream for the
+# streams tests), and the independent oracles of the extra entry's tests:
+# iconv-lite (legacy encoders), wtf-8 and mutf-8 (the UTF-8 variants).
+oracles=()
+for dep in web-streams-polyfill iconv-lite wtf-8 mutf-8; do
+  oracles+=("$dep@$(node -p "require('./package.json').devDependencies['$dep']")")
+done
+missing=
+for dep in text-encoding-wasm web-streams-polyfill iconv-lite wtf-8 mutf-8; do
+  [ -f "$project/node_modules/$dep/package.json" ] || missing=$dep
+done
+if [ "$(cat "$project/.tarball-sha256" 2>/dev/null || true)" != "$sum" ] || [ -n "$missing" ]; then
   rm -rf "$project"
   mkdir -p "$project"
   cat > "$project/package.json" <<'EOF'
 { "name": "tew-js-test-project", "version": "0.0.0", "private": true }
 EOF
   cp "$tarball" "$project/text-encoding-wasm.tgz"
-  (cd "$project" && npm install --no-audit --no-fund --loglevel=error ./text-encoding-wasm.tgz "$wsp" "$iconv")
+  (cd "$project" && npm install --no-audit --no-fund --loglevel=error ./text-encoding-wasm.tgz "${oracles[@]}")
   echo "$sum" > "$project/.tarball-sha256"
 fi
 # ESM resolution from inside the project (used by tests/js/helpers.mjs for

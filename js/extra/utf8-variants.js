@@ -10,8 +10,8 @@
 // - WTF-8 and modified UTF-8 decode lone surrogates to themselves, and their
 //   encoders write them; CESU-8 has no lone surrogates (error or U+FFFD).
 // - A fatal error names where: `error.offset` is the stream offset of the
-//   malformed sequence (or, with `error.beganEarlier`, the offset of the chunk
-//   it ran into), `error.bytes` its bytes. The stream then starts over.
+//   malformed sequence (also when it began in an earlier chunk), `error.bytes`
+//   its bytes in this call's input. The stream then starts over.
 import { bufferSourceBytes, illegalInvocation, isUint8Array, shapeInterface, toDictionary, toStringValue } from '../webidl.js';
 import { CESU8, ERROR, MODIFIED_UTF8, OUTPUT_FULL, variantsRuntime, WTF8 } from './variants-runtime.js';
 
@@ -32,7 +32,10 @@ function fatalOption(options, context, type) {
 function defineDecoder(className, kind, name, title) {
   const CONSTRUCT = `Failed to construct '${className}'`;
   const DECODE = `Failed to execute 'decode' on '${className}'`;
-  /** Per instance: { fatal, state, idle, doNotFlush, position (bytes since the stream began) }. */
+  /**
+   * Per instance: { fatal, state, idle, openSince (stream offset where the
+   * open sequence began), doNotFlush, position (bytes since the stream began) }.
+   */
   const slots = new WeakMap();
   const slotsOf = (object) => {
     const s = slots.get(object);
@@ -43,7 +46,7 @@ function defineDecoder(className, kind, name, title) {
   const Decoder = class {
     constructor(options) {
       const fatal = fatalOption(options, CONSTRUCT, `${className}Options`);
-      slots.set(this, { fatal, state: null, idle: true, doNotFlush: false, position: 0 });
+      slots.set(this, { fatal, state: null, idle: true, openSince: 0, doNotFlush: false, position: 0 });
     }
 
     get encoding() {
@@ -66,25 +69,25 @@ function defineDecoder(className, kind, name, title) {
         s.position = 0;
       }
       s.doNotFlush = stream;
-      const r = runtime.decode(kind, s.fatal, bytes, s.state, s.idle, !stream);
+      const r = runtime.decode(kind, s.fatal, bytes, s.state, s.idle, s.openSince, s.position, !stream);
       if (r.error !== null) {
-        const { start, end, beganEarlier } = r.error;
-        const offset = s.position + start;
+        const { offset, start, end } = r.error;
+        const begunEarlier = offset < s.position + start;
         s.state = null;
         s.idle = true;
         s.doNotFlush = false;
         s.position = 0;
-        const what = beganEarlier
-          ? `a sequence begun before byte offset ${offset} is malformed (next bytes: ${hexBytes(bytes.subarray(start, Math.max(end, start + 1)))})`
-          : `malformed sequence ${hexBytes(bytes.subarray(start, end))} at byte offset ${offset}`;
-        const error = new TypeError(`${DECODE}: The encoded data is not valid ${title}: ${what}.`);
+        // Its bytes: those in this input (a subpart begun earlier has its first ones in an earlier call).
+        const shown = hexBytes(bytes.subarray(start, end));
+        const where = begunEarlier ? ` (begun in an earlier chunk; in this one: ${shown || 'none'})` : '';
+        const error = new TypeError(`${DECODE}: The encoded data is not valid ${title}: malformed sequence ${where ? '' : `${shown} `}at byte offset ${offset}${where}.`);
         error.offset = offset;
         error.bytes = bytes.slice(start, end);
-        error.beganEarlier = beganEarlier;
         throw error;
       }
       s.state = r.state;
       s.idle = r.idle;
+      s.openSince = r.openSince;
       s.position = stream ? s.position + bytes.length : 0;
       return r.text;
     }

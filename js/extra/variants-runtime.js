@@ -112,12 +112,13 @@ function createVariantsRuntime(exports) {
   return {
     /**
      * Decodes `input` with variant `kind` from `state` (16 bytes; null: new)
-     * whose decoder was `idle` (no sequence open). Returns { text, state, idle,
-     * error }; on an error (fatal mode), `error` is { start, end, beganEarlier }:
-     * the malformed subpart's offsets in `input`, start 0 and beganEarlier
-     * true when it began in an earlier call.
+     * whose decoder was `idle`; `input` starts at stream offset `base`, and
+     * the sequence still open (if not idle) began at stream offset `openSince`.
+     * Returns { text, state, idle, openSince, error }; on an error (fatal
+     * mode), `error` is { offset, start, end }: the malformed subpart's stream
+     * offset, and its part in `input` (start 0 when it began in an earlier call).
      */
-    decode(kind, fatal, input, state, idle, last) {
+    decode(kind, fatal, input, state, idle, openSince, base, last) {
       let text = '';
       let offset = 0;
       for (;;) {
@@ -131,14 +132,17 @@ function createVariantsRuntime(exports) {
         const [status, read, , idleAfter, start, restored] = u32.subarray(resultsAt, resultsAt + 6);
         text += unitsToString(written);
         if (status === ERROR) {
-          const beganEarlier = start === 0 && !idle;
-          return { text, state: null, idle: true, error: { start: offset + start, end: offset + read - restored, beganEarlier } };
+          // A subpart at this call's first byte, while a sequence was open, began with that sequence.
+          const at = start === 0 && !idle ? openSince : base + offset + start;
+          return { text, state: null, idle: true, openSince: 0, error: { offset: at, start: offset + start, end: offset + read - restored } };
         }
         offset += read;
         idle = idleAfter === 1;
+        // `start` is then how many bytes read so far the decoder holds.
+        if (!idle) openSince = base + offset - start;
         state = isLast && status !== OUTPUT_FULL ? null : u8.slice(statePtr, statePtr + 16);
         if (offset < input.length || status === OUTPUT_FULL) continue;
-        return { text, state, idle, error: null };
+        return { text, state, idle, openSince, error: null };
       }
     },
 

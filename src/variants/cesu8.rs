@@ -107,6 +107,15 @@ impl Default for ModifiedUtf8Decoder {
     }
 }
 
+impl<const MODIFIED: bool> super::HeldBytes for CesuHandler<MODIFIED> {
+    fn held_bytes(&self) -> usize {
+        // A held lead surrogate's 3 bytes, then the sequence begun after it.
+        let lead = if self.lead != 0 { 3 } else { 0 };
+        let open = if self.bytes_needed == 0 { 0 } else { 1 + usize::from(self.bytes_seen) };
+        lead + open
+    }
+}
+
 impl<const MODIFIED: bool> ByteHandler for CesuHandler<MODIFIED> {
     fn byte(&mut self, byte: u8) -> Step {
         if self.bytes_needed == 0 {

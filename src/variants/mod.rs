@@ -197,6 +197,15 @@ pub(crate) fn max_units_len(src_len: usize) -> Option<usize> {
     src_len.checked_add(1)?.checked_mul(3)
 }
 
+/// The variant decoders' handlers can say how many of the bytes read so far
+/// belong to what they hold: a sequence not finished yet and, in CESU-8, a lead
+/// surrogate waiting for its trail. A malformed subpart found in the next call
+/// may have begun that many bytes before it (the bindings report where).
+#[cfg_attr(not(any(test, feature = "variants")), allow(dead_code))]
+pub(crate) trait HeldBytes {
+    fn held_bytes(&self) -> usize;
+}
+
 /// The first error a one-shot fatal decode met: the malformed subpart is
 /// `input[valid_up_to..valid_up_to + error_len]`, as in `core::str::Utf8Error`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -220,8 +229,7 @@ pub(crate) fn decode_all<H: ByteHandler + Copy>(decoder: StreamDecoder<H>, src: 
     // The error's subpart ends at `r.read`, less the bytes the decoder restored
     // to its queue (CESU-8's lone lead surrogate restores what followed it).
     let end = r.read - d.restored_len().min(r.read);
-    let mut scratch = vec![0u16; decoder.max_utf16_len(end).unwrap_or(0)];
-    let valid_up_to = malformed_start(decoder, src, end, &mut scratch, mode);
+    let valid_up_to = malformed_start(decoder, src, end, mode);
     Err(DecodeError { valid_up_to, error_len: end - valid_up_to })
 }
 
@@ -230,14 +238,19 @@ pub(crate) fn decode_all<H: ByteHandler + Copy>(decoder: StreamDecoder<H>, src: 
 /// restored bytes). It began where the decoder was last idle: no subpart of
 /// these variants is longer than 3 bytes, so the prefix up to 6 bytes before
 /// `end` is replayed at once, then byte by byte. 0 if the decoder was not idle
-/// since the start of `src` (the subpart began in an earlier call). `scratch`
-/// needs `max_utf16_len(end)` units; nothing is allocated (the WebAssembly
-/// bindings call this on their scratch buffer).
-pub(crate) fn malformed_start<H: ByteHandler + Copy>(initial: StreamDecoder<H>, src: &[u8], end: usize, scratch: &mut [u16], mode: ErrorMode) -> usize {
+/// since the start of `src` (the subpart began in an earlier call). Nothing is
+/// allocated (the WebAssembly bindings call this): the replayed output goes
+/// through a small buffer on the stack.
+pub(crate) fn malformed_start<H: ByteHandler + Copy>(initial: StreamDecoder<H>, src: &[u8], end: usize, mode: ErrorMode) -> usize {
     let end = end.min(src.len());
     let from = end.saturating_sub(6);
     let mut d = initial;
-    d.decode_utf16(&src[..from], scratch, false, mode);
+    let mut discard = [0u16; 256];
+    let mut done = 0;
+    while done < from {
+        // Each call makes progress: 256 units is room for at least one byte's output.
+        done += d.decode_utf16(&src[done..from], &mut discard, false, mode).read;
+    }
     let mut valid_up_to = from;
     let mut one = [0u16; 4];
     for i in from..end {
@@ -247,4 +260,49 @@ pub(crate) fn malformed_start<H: ByteHandler + Copy>(initial: StreamDecoder<H>, 
         d.decode_utf16(&src[i..i + 1], &mut one, false, mode);
     }
     valid_up_to
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::{Cesu8Decoder, ModifiedUtf8Decoder, Wtf8Decoder};
+
+    /// Until a fatal decode's first error, `held_bytes` after each byte fed alone
+    /// equals the bytes since the decoder was last idle (what the bindings
+    /// report as where an open sequence began, and where a malformed subpart
+    /// found later begins).
+    fn check<H: ByteHandler + HeldBytes + Copy>(new: StreamDecoder<H>) {
+        let mut seed = 0x4e1du32;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            seed
+        };
+        let pool = [0x41, 0x80, 0xA0, 0xAF, 0xB0, 0xBF, 0xC0, 0xC3, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xFF];
+        for _ in 0..20_000 {
+            let bytes: Vec<u8> = (0..(next() % 12)).map(|_| pool[next() as usize % pool.len()]).collect();
+            let mut d = new;
+            let mut idle_at = 0;
+            let mut out = [0u16; 8];
+            for (i, &b) in bytes.iter().enumerate() {
+                let r = d.decode_utf16(&[b], &mut out, false, ErrorMode::Fatal);
+                if r.status == DecodeStatus::Malformed {
+                    break;
+                }
+                if d.is_idle() {
+                    idle_at = i + 1;
+                }
+                let held = d.handler().held_bytes() + d.restored_len();
+                assert_eq!(held, i + 1 - idle_at, "{bytes:02X?} after byte {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn held_bytes_is_the_open_sequence() {
+        check(Wtf8Decoder::new());
+        check(Cesu8Decoder::new());
+        check(ModifiedUtf8Decoder::new());
+    }
 }

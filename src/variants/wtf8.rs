@@ -63,6 +63,17 @@ impl Default for Wtf8Decoder {
     }
 }
 
+impl super::HeldBytes for Wtf8Handler {
+    fn held_bytes(&self) -> usize {
+        // The lead byte, then the continuing bytes seen.
+        if self.bytes_needed == 0 {
+            0
+        } else {
+            1 + usize::from(self.bytes_seen)
+        }
+    }
+}
+
 impl ByteHandler for Wtf8Handler {
     fn byte(&mut self, byte: u8) -> Step {
         if self.bytes_needed == 0 {

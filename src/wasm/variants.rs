@@ -10,7 +10,7 @@ use crate::decode::{ByteHandler, DecodeStatus, StreamDecoder};
 use crate::variants::cesu8::modified_utf8_len;
 use crate::variants::utf8_1996::{Iso10646DecodeStatus, MalformationKind};
 use crate::variants::{
-    encode_units, malformed_start, Cesu8Decoder, ErrorMode, Form, Iso10646Utf8Decoder, Iso10646Utf8Encoder, ModifiedUtf8Decoder,
+    encode_units, malformed_start, HeldBytes, Cesu8Decoder, ErrorMode, Form, Iso10646Utf8Decoder, Iso10646Utf8Encoder, ModifiedUtf8Decoder,
     VariantEncodeStatus, Wtf8Decoder,
 };
 use alloc::vec;
@@ -41,9 +41,11 @@ pub fn scratch_values(values: u32) -> u32 {
 
 /// Decodes `len` bytes of the byte buffer into the unit buffer with variant
 /// `kind` (0 WTF-8, 1 CESU-8, 2 modified UTF-8), from and to the 16 state bytes.
-/// results = [status, read, written, idle, error start]: on ERROR, the malformed
-/// subpart is bytes [error start, read - restored) of this call, where
-/// restored = results[5]; error start 0 may mean it began in an earlier call.
+/// results = [status, read, written, idle, start or held, restored]: on ERROR,
+/// the malformed subpart is bytes [start, read - restored) of this call (start
+/// 0 while the call began mid-sequence: it began in an earlier call, where the
+/// previous call's `held` says); otherwise `held` is how many of the bytes read
+/// so far (this call's last ones, or earlier) belong to the sequence still open.
 /// The unit buffer must hold `len + 3` units.
 #[wasm_bindgen]
 pub fn variant_decode(kind: u32, flags: u32, len: u32) -> u32 {
@@ -58,7 +60,7 @@ pub fn variant_decode(kind: u32, flags: u32, len: u32) -> u32 {
     }
 }
 
-fn decode_with<H: ByteHandler + Copy>(new: StreamDecoder<H>, flags: u32, len: u32) -> u32 {
+fn decode_with<H: ByteHandler + HeldBytes + Copy>(new: StreamDecoder<H>, flags: u32, len: u32) -> u32 {
     let mut guard = SCRATCH.lock();
     let s = &mut *guard;
     let mut initial = new;
@@ -71,14 +73,14 @@ fn decode_with<H: ByteHandler + Copy>(new: StreamDecoder<H>, flags: u32, len: u3
     let src = s.bytes.get(..len as usize).unwrap_or(&[]);
     let r = decoder.decode_utf16(src, &mut s.units, flags & LAST != 0, mode(flags));
     s.state[..16].copy_from_slice(&decoder.save_state());
+    // Not an error: how many bytes at the end of what was read the decoder holds.
+    let held = decoder.handler().held_bytes() + decoder.restored_len();
     let (status, start, restored) = match r.status {
-        DecodeStatus::InputEmpty => (INPUT_EMPTY, 0, 0),
-        DecodeStatus::OutputFull => (OUTPUT_FULL, 0, 0),
+        DecodeStatus::InputEmpty => (INPUT_EMPTY, held, 0),
+        DecodeStatus::OutputFull => (OUTPUT_FULL, held, 0),
         DecodeStatus::Malformed => {
             let restored = decoder.restored_len().min(r.read);
-            // The output is complete; the unit buffer is free for the replay
-            // (it holds `len + 3` units, what the replay of `read` bytes needs).
-            let start = malformed_start(initial, src, r.read - restored, &mut s.units[r.written..], mode(flags));
+            let start = malformed_start(initial, src, r.read - restored, mode(flags));
             (ERROR, start, restored)
         }
     };
