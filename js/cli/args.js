@@ -23,7 +23,9 @@ writes to stdout, in 64 KiB chunks: memory stays constant on any input size.
                     submission does)
                     Without either option, malformed input decodes to U+FFFD and
                     characters TO cannot encode are written as '?' (counted on stderr).
-  -l, --list        list the 40 encodings, their labels, and which can be TO
+  -l, --list        list the 40 encodings, their labels, and which can be TO,
+                    and the UTF-8 variants beyond the standard (wtf-8, cesu-8,
+                    modified-utf-8, iso-10646-utf-8), usable as FROM and TO
   -h, --help        this text
 
 Exit status: 0 done; 1 a --fatal error (or a read/write error); 2 bad usage or

@@ -16,8 +16,10 @@ export class UnmappableError extends Error {
   }
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /** Code points in `text` (a well-formed chunk: pairs count once). */
-function countCodePoints(text, end = text.length) {
+export function countCodePoints(text, end = text.length) {
   let n = end;
   for (let i = 1; i < end; i++) {
     const u = text.charCodeAt(i);
@@ -33,8 +35,29 @@ function countCodePoints(text, end = text.length) {
  */
 export function createEncoder(name, mode) {
   if (name === 'utf-8') {
+    // TextEncoder has no stream mode: a lead surrogate that ends a chunk (the
+    // modified UTF-8 decoder outputs a pair's halves as they come) waits for
+    // its trail, or it would become U+FFFD.
+    // A lone surrogate (only WTF-8 and modified UTF-8 input have them) is what
+    // UTF-8 cannot encode: U+FFFD as TextEncoder writes it, or a --fatal error.
     const te = new TextEncoder();
-    return { encode: (text) => [te.encode(text)], finish: () => [], substituted: 0 };
+    let held = '';
+    let chars = 0;
+    const encode = (text, last) => {
+      text = held + text;
+      const cut = !last && text.length > 0 && (text.charCodeAt(text.length - 1) & 0xfc00) === 0xd800;
+      held = cut ? text.slice(-1) : '';
+      if (cut) text = text.slice(0, -1);
+      if (mode === 'fatal') {
+        const lone = LONE_SURROGATE.exec(text);
+        if (lone !== null) {
+          throw new UnmappableError(text.charCodeAt(lone.index), chars + countCodePoints(text, lone.index), [te.encode(text.slice(0, lone.index))], 'UTF-8 (a lone surrogate)');
+        }
+        chars += countCodePoints(text);
+      }
+      return [te.encode(text)];
+    };
+    return { encode: (text) => encode(text, false), finish: () => encode('', true), substituted: 0 };
   }
   if (name === 'utf-16le' || name === 'utf-16be') {
     // Buffer's 'utf16le' copies code units as they are (no TextEncoder involved).

@@ -9,6 +9,7 @@ import { parseArgs, USAGE, UsageError } from './args.js';
 import { ChunkDecoder, DecodeError } from './decoder.js';
 import { createEncoder, UnmappableError } from './encoder.js';
 import { ENCODINGS } from './encodings-table.js';
+import { createVariantDecoder, createVariantEncoder, VARIANTS, variantName } from './variants.js';
 
 const NAME = 'text-encoding-wasm';
 /** Read size: each chunk is decoded, encoded and written before the next is read. */
@@ -22,6 +23,8 @@ const REPLACEMENT_LABELS = ENCODINGS.find(([name]) => name === 'replacement')[1]
 
 /** The encoding name for a label, by our TextDecoder's own label lookup. */
 function resolve(label, role) {
+  const variant = variantName(label);
+  if (variant !== null) return variant;
   const isReplacement = REPLACEMENT_LABELS.includes(label.trim().toLowerCase());
   if (isReplacement) {
     throw new LabelError(`${role} label '${label}' names the replacement encoding, which neither decodes nor encodes text`);
@@ -43,6 +46,10 @@ function list(out) {
   }
   lines.push('', "-t?: can be the output encoding. * UTF-16LE/BE: the text's code units (the standard has no UTF-16 encoder).");
   lines.push("'replacement' is not usable with -f either: its labels are invalid.");
+  lines.push('', 'Beyond the standard (both directions):');
+  for (const [name, [labels, what]] of Object.entries(VARIANTS)) {
+    lines.push(`${name.padEnd(width)}yes  ${labels.join(' ')}`, `${''.padEnd(width + 5)}${what}`);
+  }
   out.write(lines.join('\n') + '\n');
 }
 
@@ -67,10 +74,11 @@ async function* input(files) {
 }
 
 async function convert(o) {
-  resolve(o.from, 'input (-f)');
+  const fromName = resolve(o.from, 'input (-f)');
   const toName = resolve(o.to, 'output (-t)');
-  const decoder = new ChunkDecoder(o.from, o.mode === 'fatal');
-  const encoder = createEncoder(toName.toLowerCase(), o.mode);
+  const strict = o.mode === 'fatal';
+  const decoder = fromName in VARIANTS ? createVariantDecoder(fromName, strict) : new ChunkDecoder(o.from, strict);
+  const encoder = toName in VARIANTS ? createVariantEncoder(toName, o.mode) : createEncoder(toName.toLowerCase(), o.mode);
   const written = { bytes: 0 };
   try {
     for await (const chunk of input(o.files)) await write(encoder.encode(decoder.decode(chunk)), written);
@@ -100,7 +108,9 @@ async function convert(o) {
 async function fatal(error, written, partial) {
   await write(partial, written);
   process.stderr.write(`${NAME}: error: ${error.message}\n`);
-  const where = error instanceof DecodeError ? `before input byte offset ${error.offset}` : `before the character at offset ${error.charOffset}`;
+  const where = error instanceof DecodeError
+    ? error.where || `before input byte offset ${error.offset}`
+    : `before the character at offset ${error.charOffset}`;
   process.stderr.write(`${NAME}: OUTPUT IS PARTIAL: it stops ${where} (${written.bytes} bytes written)\n`);
   return 1;
 }

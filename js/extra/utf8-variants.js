@@ -83,6 +83,8 @@ function defineDecoder(className, kind, name, title) {
         const error = new TypeError(`${DECODE}: The encoded data is not valid ${title}: malformed sequence ${where ? '' : `${shown} `}at byte offset ${offset}${where}.`);
         error.offset = offset;
         error.bytes = bytes.slice(start, end);
+        // What this call decoded before the malformed sequence: nothing lost.
+        error.text = r.text;
         throw error;
       }
       s.state = r.state;

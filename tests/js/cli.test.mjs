@@ -123,7 +123,8 @@ test('invalid labels and bad usage: exit 2', () => {
 test('-l lists the 40 encodings, and every label names its encoding', () => {
   const r = run(['-l']);
   assert.equal(r.status, 0);
-  const rows = r.stdout.toString().split('\n').slice(1).filter((l) => /^\S+\s+(yes|no)/.test(l));
+  const [standard, beyond] = r.stdout.toString().split('Beyond the standard');
+  const rows = standard.split('\n').slice(1).filter((l) => /^\S+\s+(yes|no)/.test(l));
   assert.equal(rows.length, 40);
   assert.match(rows.find((l) => l.startsWith('replacement')), /^replacement\s+no\s/);
   assert.match(rows.find((l) => l.startsWith('Shift_JIS')), /^Shift_JIS\s+yes\s+csshiftjis ms932 ms_kanji shift-jis shift_jis sjis windows-31j x-sjis$/);
@@ -133,6 +134,118 @@ test('-l lists the 40 encodings, and every label names its encoding', () => {
     if (name === 'replacement' || name.startsWith('UTF-16')) continue;
     const out = run(['-f', labels[0], '-t', labels[labels.length - 1]], Buffer.from('A'));
     assert.equal(out.status, 0, `${name}: ${out.stderr}`);
+  }
+  // The variants: four, each label usable both ways.
+  const variants = beyond.split('\n').filter((l) => /^\S+\s+yes\s/.test(l));
+  assert.deepEqual(variants.map((l) => l.split(/\s+/)[0]), ['wtf-8', 'cesu-8', 'modified-utf-8', 'iso-10646-utf-8']);
+  for (const row of variants) {
+    for (const label of row.split(/\s+/).slice(2)) {
+      const out = run(['-f', label, '-t', label], Buffer.from('A\u00e9'));
+      assert.equal(out.stdout.toString(), 'A\u00e9', `${label}: ${out.stderr}`);
+    }
+  }
+});
+
+/** A file of `bytes` in the test's temporary folder; returns its path. */
+function file(name, bytes) {
+  const path = join(tmp, name);
+  writeFileSync(path, bytes);
+  return path;
+}
+
+test('the UTF-8 variants, on real files: round trips through each other and UTF-8', () => {
+  // Python's surrogatepass codec (an independent encoder) makes the CESU-8 file:
+  // each UTF-16 unit of the text as its own 3-byte sequence.
+  const text = 'caf\u00e9 \ud83d\ude00 \u4e16\u754c \u0000 end\n';
+  const py = spawnSync('python3', ['-c', `import sys; u = sys.stdin.buffer.read().decode('utf-16-le', 'surrogatepass'); sys.stdout.buffer.write(''.join(chr(ord(c)) if ord(c) < 0x10000 else chr(0xD800 + ((ord(c) - 0x10000) >> 10)) + chr(0xDC00 + ((ord(c) - 0x10000) & 0x3FF)) for c in u).encode('utf-8', 'surrogatepass'))`], { input: Buffer.from(text, 'utf16le') });
+  assert.equal(py.status, 0, py.stderr?.toString());
+  const cesu = file('text.cesu8', py.stdout);
+  const utf8 = run(['-f', 'cesu-8', '-t', 'utf-8', cesu]);
+  assert.equal(utf8.status, 0, utf8.stderr);
+  assert.equal(utf8.stdout.toString(), text);
+  assert.deepEqual(run(['-f', 'utf-8', '-t', 'cesu-8'], Buffer.from(text)).stdout, py.stdout);
+  // Modified UTF-8 = that, with U+0000 as C0 80.
+  const mutf8 = run(['-f', 'utf-8', '-t', 'mutf-8'], Buffer.from(text)).stdout;
+  assert.equal(mutf8.toString('hex'), py.stdout.toString('hex').replace('2000', '20c080'));
+  // WTF-8 keeps a lone surrogate through modified UTF-8 and back, byte for byte.
+  const wtf8 = file('lone.wtf8', Buffer.from([0x61, 0xed, 0xa0, 0x80, 0x62, 0xf0, 0x9f, 0x98, 0x80]));
+  const viaModified = run(['-f', 'wtf-8', '-t', 'modified-utf-8', wtf8]);
+  assert.equal(viaModified.stdout.toString('hex'), '61eda08062eda0bdedb880');
+  assert.equal(run(['-f', 'mutf8', '-t', 'wtf8'], viaModified.stdout).stdout.toString('hex'), readFileSync(wtf8).toString('hex'));
+  // 1996 UTF-8 of ordinary text is UTF-8; values past U+10FFFF become U+FFFD without --fatal.
+  assert.equal(run(['-f', 'utf-8', '-t', 'utf-8-1996'], Buffer.from(text)).stdout.toString(), text);
+  assert.equal(run(['-f', 'utf-8-1996', '-t', 'utf-8'], Buffer.from([0x41, 0xfd, 0xbf, 0xbf, 0xbf, 0xbf, 0xbf])).stdout.toString(), 'A\ufffd');
+});
+
+test('the UTF-8 variants: every error path exits 1, names the offset and marks the output partial', () => {
+  const cases = [
+    // [args, input, stdout written, stderr pattern]
+    [['-f', 'wtf-8', '-t', 'utf-8', '--fatal'], [0x61, 0x62, 0xed, 0xa0, 0x80, 0xed, 0xb0, 0x80], 'ab', /malformed wtf-8 input at byte offset 5 \(bytes ED/],
+    [['-f', 'wtf-8', '-t', 'utf-8', '--fatal'], [0x61, 0xed, 0xa0, 0x80, 0x62], 'a', /U\+D800 at character offset 1 cannot be encoded in UTF-8/],
+    [['-f', 'wtf-8', '-t', 'cesu-8', '--fatal'], [0x61, 0x62, 0x63, 0xed, 0xb0, 0x80], 'abc', /U\+DC00 at character offset 3 cannot be encoded in CESU-8/],
+    [['-f', 'cesu-8', '-t', 'utf-8', '--fatal'], [0x61, 0xf0, 0x9f, 0x98, 0x80], 'a', /malformed cesu-8 input at byte offset 1/],
+    [['-f', 'mutf-8', '-t', 'utf-8', '--fatal'], [0x61, 0x00, 0x62], 'a', /byte offset 1 \(bytes 00/],
+    [['-f', 'utf-8-1996', '-t', 'utf-8', '--fatal'], [0x61, 0xe0, 0x80, 0x41], 'a', /truncated sequence .* at byte offset 1/],
+    [['-f', 'utf-8-1996', '-t', 'utf-8', '--fatal'], [0x61, 0x62, 0xfd, 0xbf, 0xbf, 0xbf, 0xbf, 0xbf], 'ab', /code value 0x7FFFFFFF at value index 2/],
+  ];
+  for (const [args, input, written, pattern] of cases) {
+    const r = run(args, Buffer.from(input));
+    assert.equal(r.status, 1, `${args} ${r.stderr}`);
+    assert.equal(r.stdout.toString(), written, args.join(' '));
+    assert.match(r.stderr, pattern);
+    assert.match(r.stderr, /OUTPUT IS PARTIAL/);
+  }
+  // Without --fatal the same inputs go through.
+  assert.equal(run(['-f', 'wtf-8', '-t', 'utf-8'], Buffer.from([0x61, 0xed, 0xa0, 0x80])).stdout.toString(), 'a\ufffd');
+});
+
+test('1 GiB through the command: flat memory, same bytes as glibc iconv, throughput ratio', {
+  skip: (process.env.TEW_SKIP_HUGE === '1' && 'TEW_SKIP_HUGE=1') || (spawnSync('iconv', ['--version']).status !== 0 && 'no iconv on PATH'),
+  timeout: 20 * 60_000,
+}, async () => {
+  // 1 GiB of Japanese and ASCII text in UTF-8, written once.
+  const unit = Buffer.from('日本語のテキスト、English words and 数字 12345。\n'.repeat(1000));
+  const path = join(tmp, 'one-gib.txt');
+  const { openSync, writeSync, closeSync, rmSync } = await import('node:fs');
+  const fd = openSync(path, 'w');
+  let size = 0;
+  while (size < 1024 * MiB) size += writeSync(fd, unit);
+  closeSync(fd);
+  const { createHash } = await import('node:crypto');
+  /** Runs a command on the file; hashes stdout; samples the peak RSS. */
+  const measure = (command, args) => new Promise((resolve) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(command, [...args, path], { cwd: PROJECT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const hash = createHash('sha256');
+    let bytes = 0;
+    let stderr = '';
+    let peak = 0;
+    child.stdout.on('data', (d) => { hash.update(d); bytes += d.length; });
+    child.stderr.on('data', (d) => (stderr += d));
+    const sample = setInterval(() => {
+      try {
+        const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+        if (m) peak = Math.max(peak, Number(m[1]) * 1024);
+      } catch (_) {}
+    }, 100);
+    child.on('close', (code) => {
+      clearInterval(sample);
+      resolve({ code, stderr, bytes, digest: hash.digest('hex'), seconds: Number(process.hrtime.bigint() - started) / 1e9, peak });
+    });
+  });
+  try {
+    const ours = await measure(BIN, ['-f', 'utf-8', '-t', 'shift_jis']);
+    const theirs = await measure('iconv', ['-f', 'UTF-8', '-t', 'SHIFT_JIS']);
+    assert.equal(ours.code, 0, ours.stderr);
+    assert.equal(theirs.code, 0, theirs.stderr);
+    assert.equal(ours.bytes, theirs.bytes);
+    assert.equal(ours.digest, theirs.digest);
+    const mbps = (r) => (size / 1e6 / r.seconds).toFixed(1);
+    console.log(`# cli 1 GiB utf-8 -> shift_jis: ours ${ours.seconds.toFixed(1)} s (${mbps(ours)} MB/s, peak RSS ${(ours.peak / MiB).toFixed(0)} MiB); ` +
+      `iconv ${theirs.seconds.toFixed(1)} s (${mbps(theirs)} MB/s, peak RSS ${(theirs.peak / MiB).toFixed(0)} MiB); time ratio ours/iconv ${(ours.seconds / theirs.seconds).toFixed(2)}`);
+    assert.ok(ours.peak > 0 && ours.peak < 200 * MiB, `peak RSS ${ours.peak}`);
+  } finally {
+    rmSync(path, { force: true });
   }
 });
 
