@@ -35,7 +35,8 @@ export function install(target = globalThis, { force = false } = {}) {
       put(name, classes[name]);
     } else if (name === 'TextDecoder' && existing !== TextDecoder && names !== null) {
       const working = probeNativeDecoder(existing, names);
-      if (working.size < names.length) put(name, hybridTextDecoder(existing, working));
+      if (working.size === 0) put(name, TextDecoder); // decodes nothing as the standard says: not a working native
+      else if (working.size < names.length) put(name, hybridTextDecoder(existing, working));
     } else if (name === 'TextDecoderStream' && existing !== TextDecoderStream && names !== null && !streamKnowsAllLabels(existing, names)) {
       put(name, TextDecoderStream);
     } else if (name === 'TextEncoder' && existing !== TextEncoder && typeof existing.prototype.encodeInto !== 'function') {
