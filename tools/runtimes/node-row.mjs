@@ -47,7 +47,7 @@ if (mode === 'deleted') {
   await m.ready();
   backend = m.backend();
   const G = globalThis.TextDecoder;
-  notes.push(G === TextDecoder ? 'native kept as is (gap not filled!)' : G === m.TextDecoder ? 'native replaced' : 'hybrid: native for UTF-8/UTF-16LE/windows-1252, ours for the rest');
+  notes.push(G === TextDecoder ? 'native kept as is (gap not filled!)' : G === m.TextDecoder ? 'native replaced' : 'hybrid: native for what it decodes as the spec says (UTF-8, UTF-16LE; its windows-1252 fails the probe), ours for the rest');
   // Which decoder ran: the native one must still be used for what it supports.
   let nativeUsed = 0;
   const decode = Full.prototype.decode;
