@@ -4,6 +4,7 @@ import { TextDecoder } from './text-decoder.js';
 import { TextDecoderStream } from './text-decoder-stream.js';
 import { TextEncoder } from './text-encoder.js';
 import { TextEncoderStream } from './text-encoder-stream.js';
+import { addEncodeInto, encodingNames, hybridTextDecoder, probeNativeDecoder } from './partial-native.js';
 
 // The stream classes are installed even where the runtime has no
 // TransformStream: one can be supplied later (js/transform-stream.js), and
@@ -11,16 +12,49 @@ import { TextEncoderStream } from './text-encoder-stream.js';
 export const classes = { TextDecoder, TextEncoder, TextDecoderStream, TextEncoderStream };
 
 /**
- * Installs the classes on `target` (default: globalThis). Without `force`,
- * a class the environment already has is kept. Returns the names installed.
+ * Installs the classes on `target` (default: globalThis). With `force`, ours
+ * replace whatever is there. Without, what the environment has and does right
+ * is kept and only the gaps are filled (js/partial-native.js): a missing class
+ * is installed; a native TextDecoder that rejects some labels (small-icu) or
+ * decodes some encoding wrongly becomes a TextDecoder that keeps using it for
+ * the rest; a native TextEncoder without encodeInto gets ours; a native
+ * TextDecoderStream with gaps is replaced. Returns the names installed
+ * ('TextEncoder.prototype.encodeInto' for the method). Probing needs our
+ * backend: where it is still loading (ready() pending), natives are kept.
  */
 export function install(target = globalThis, { force = false } = {}) {
   const installed = [];
+  const names = encodingNames();
+  const put = (name, value) => {
+    Object.defineProperty(target, name, { value, writable: true, enumerable: false, configurable: true });
+    installed.push(name);
+  };
   for (const name of Object.keys(classes)) {
-    if (force || typeof target[name] !== 'function') {
-      Object.defineProperty(target, name, { value: classes[name], writable: true, enumerable: false, configurable: true });
-      installed.push(name);
+    const existing = target[name];
+    if (force || typeof existing !== 'function') {
+      put(name, classes[name]);
+    } else if (name === 'TextDecoder' && existing !== TextDecoder && names !== null) {
+      const working = probeNativeDecoder(existing, names);
+      if (working.size === 0) put(name, TextDecoder); // decodes nothing as the standard says: not a working native
+      else if (working.size < names.length) put(name, hybridTextDecoder(existing, working));
+    } else if (name === 'TextDecoderStream' && existing !== TextDecoderStream && names !== null && !streamKnowsAllLabels(existing, names)) {
+      put(name, TextDecoderStream);
+    } else if (name === 'TextEncoder' && existing !== TextEncoder && typeof existing.prototype.encodeInto !== 'function') {
+      addEncodeInto(existing, TextEncoder);
+      installed.push('TextEncoder.prototype.encodeInto');
     }
   }
   return installed;
+}
+
+/** Whether a native TextDecoderStream accepts every encoding's name (the probe stops at the first gap). */
+function streamKnowsAllLabels(NativeStream, names) {
+  for (const name of names) {
+    try {
+      if (new NativeStream(name).encoding !== name) return false;
+    } catch (_) {
+      return false;
+    }
+  }
+  return true;
 }

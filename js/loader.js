@@ -8,12 +8,20 @@ import { createRuntime } from './runtime.js';
 let runtime = null;
 let pending = null;
 let failure = null;
+/** Which backend is running: 'wasm', 'js' (the module translated by wasm2js, js/no-wasm.md) or null. */
+let active = null;
 
 /** Installs a backend: an object with the exports of src/wasm.rs and `memory`. */
-export function useBackend(exports) {
+export function useBackend(exports, kind = 'wasm') {
   runtime = createRuntime(exports);
   failure = null;
+  active = kind;
   return runtime;
+}
+
+/** 'wasm' or 'js' once loaded, null before (tests assert it: a silent fallback would hide a broken wasm path). */
+export function backend() {
+  return active;
 }
 
 /** The runtime, or a TypeError that says why there is none yet. */
@@ -39,8 +47,13 @@ function instantiate(module) {
  * (Node, workers, current Chromium), otherwise asynchronously, in which case
  * `ready()` resolves once done.
  */
-export function boot(base64) {
+export function boot(base64, loadJsBackend = null) {
   if (runtime || pending) return;
+  if (typeof WebAssembly !== 'object' || WebAssembly === null) {
+    failure = new TypeError('this runtime has no WebAssembly');
+    fallBack(loadJsBackend);
+    return;
+  }
   const bytes = inflateSync(decodeBase64(base64));
   try {
     useBackend(instantiate(new WebAssembly.Module(bytes)));
@@ -48,16 +61,56 @@ export function boot(base64) {
   } catch (error) {
     failure = error;
   }
-  if (typeof WebAssembly === 'object' && typeof WebAssembly.compile === 'function') {
+  if (typeof WebAssembly.compile === 'function') {
     pending = WebAssembly.compile(bytes)
       .then((module) => useBackend(instantiate(module)))
       .catch((error) => {
         failure = error;
         pending = null;
-        throw error;
+        // Compiling was refused (a CSP without 'wasm-unsafe-eval', iOS
+        // lockdown mode, ...): the same core, translated to JS.
+        fallBack(loadJsBackend);
+        if (runtime) return runtime;
+        if (pending) return pending;
+        throw failure;
       });
     pending.catch(() => {});
+  } else {
+    fallBack(loadJsBackend);
   }
+}
+
+/**
+ * Where WebAssembly is missing or refused: the build's no-wasm backend
+ * (js/no-wasm-fallback.js), which is a separate file loaded only then.
+ * `load` returns the backend's instantiate function (CommonJS: at once) or a
+ * promise of it (ESM: a dynamic import), or is null (classic scripts).
+ */
+function fallBack(load) {
+  if (load === null) {
+    const why = failure && failure.message;
+    failure = new TypeError(`${why}; use the build without WebAssembly: text-encoding-wasm/js (or its classic script, text-encoding-wasm/js/script)`);
+    return;
+  }
+  let loaded;
+  try {
+    loaded = load();
+  } catch (error) {
+    failure = error;
+    return;
+  }
+  if (typeof loaded === 'function') {
+    useBackend(loaded(), 'js');
+    return;
+  }
+  pending = Promise.resolve(loaded)
+    .then((instantiateJs) => useBackend(instantiateJs(), 'js'))
+    .catch((error) => {
+      failure = error;
+      pending = null;
+      throw error;
+    });
+  pending.catch(() => {});
 }
 
 /** Resolves when the classes are usable (at once where loading was synchronous). */

@@ -91,3 +91,11 @@ export declare function ready(): Promise<void>;
 
 /** Installs the four classes on `target` (default globalThis); without `force`, existing ones are kept. */
 export declare function install(target?: object, options?: { force?: boolean }): string[];
+
+/**
+ * Which backend runs the core: 'wasm' (the WebAssembly module), 'js' (the same
+ * core translated to JavaScript by wasm2js: the text-encoding-wasm/js entries,
+ * or the main entries' fallback where WebAssembly is missing or refused), or
+ * null while none is loaded yet (before `ready()` resolves).
+ */
+export declare function backend(): 'wasm' | 'js' | null;

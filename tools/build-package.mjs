@@ -37,8 +37,8 @@ const common = {
 const entries = { index: 'full', utf8: 'utf8' };
 for (const [name, source] of Object.entries(entries)) {
   const entryPoints = [`${root}js/entries/${source}.js`];
-  await esbuild.build({ ...common, entryPoints, format: 'esm', outfile: `${dist}/${name}.js` });
-  await esbuild.build({ ...common, entryPoints, format: 'cjs', outfile: `${dist}/${name}.cjs` });
+  await esbuild.build({ ...common, entryPoints, format: 'esm', outfile: `${dist}/${name}.js`, plugins: [noWasmFallback(source, 'esm')] });
+  await esbuild.build({ ...common, entryPoints, format: 'cjs', outfile: `${dist}/${name}.cjs`, plugins: [noWasmFallback(source, 'cjs')] });
 }
 // The polyfill entries use the main entry's module instance (one wasm instance,
 // and `import('text-encoding-wasm').TextDecoder === globalThis.TextDecoder`).
@@ -87,8 +87,47 @@ for (const [name, source] of [['text-encoding-wasm.script', 'polyfill'], ['text-
   await esbuild.build({ ...common, entryPoints: [`${root}js/entries/${source}.js`], format: 'iife', outfile: `${dist}/${name}.js` });
 }
 
+// --- The build without WebAssembly (js/no-wasm.md) ---------------------------
+// Its own entries (text-encoding-wasm/js, /js/utf8, /js/polyfill[/force],
+// /js/script) and the backends alone, which the wasm entries load only where
+// WebAssembly is missing or refused (js/no-wasm-fallback.js).
+function noWasmFallback(variant, format) {
+  const file = `./no-wasm-backend${variant === 'full' ? '' : `-${variant}`}`;
+  const contents = {
+    esm: `export default () => import('${file}.js').then((m) => m.default);`,
+    cjs: `export default () => require('${file}.cjs').default;`,
+    iife: 'export default null;',
+  }[format];
+  return {
+    name: 'no-wasm-fallback',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]js[\\/]no-wasm-fallback\.js$/ }, () => ({ contents, loader: 'js' }));
+      build.onResolve({ filter: /^\.\/no-wasm-backend/ }, (args) => ({ path: args.path, external: true }));
+    },
+  };
+}
+for (const variant of ['full', 'utf8']) {
+  const name = `no-wasm-backend${variant === 'full' ? '' : `-${variant}`}`;
+  const entryPoints = [`${root}build/wasm/${variant}/no-wasm.js`];
+  await esbuild.build({ ...common, entryPoints, format: 'esm', outfile: `${dist}/${name}.js` });
+  await esbuild.build({ ...common, entryPoints, format: 'cjs', outfile: `${dist}/${name}.cjs` });
+}
+for (const [name, source] of [['js', 'no-wasm'], ['js-utf8', 'no-wasm-utf8']]) {
+  const entryPoints = [`${root}js/entries/${source}.js`];
+  await esbuild.build({ ...common, entryPoints, format: 'esm', outfile: `${dist}/${name}.js` });
+  await esbuild.build({ ...common, entryPoints, format: 'cjs', outfile: `${dist}/${name}.cjs` });
+}
+for (const [name, force] of [['js-polyfill', false], ['js-polyfill-force', true]]) {
+  const args = force ? 'globalThis, { force: true }' : 'globalThis';
+  writeFileSync(`${dist}/${name}.js`, `import { install } from './js.js';\ninstall(${args});\nexport * from './js.js';\n`);
+  writeFileSync(`${dist}/${name}.cjs`, `'use strict';\nconst m = require('./js.cjs');\nm.install(${args});\nmodule.exports = m;\n`);
+}
+for (const [name, source] of [['text-encoding-wasm.js.script', 'no-wasm-polyfill'], ['text-encoding-wasm.js.force.script', 'no-wasm-polyfill-force']]) {
+  await esbuild.build({ ...common, entryPoints: [`${root}js/entries/${source}.js`], format: 'iife', outfile: `${dist}/${name}.js` });
+}
+
 const rows = [];
-for (const file of ['index.js', 'utf8.js', 'text-encoding-wasm.script.js', 'extra.js', 'extra.cjs']) {
+for (const file of ['index.js', 'utf8.js', 'text-encoding-wasm.script.js', 'extra.js', 'extra.cjs', 'js.js', 'js-utf8.js', 'text-encoding-wasm.js.script.js']) {
   const bytes = readFileSync(`${dist}/${file}`);
   rows.push(`| ${file} | ${bytes.length} | ${gzipSync(bytes, { level: 9 }).length} |`);
 }

@@ -40,3 +40,8 @@ for variant in full utf8 variants; do
   ' "$out/module.wasm" "$out/bytes.js"
   printf 'build-wasm: %-8s %7d bytes wasm, %6d gzip\n' "$variant" "$(stat -c%s "$out/module.wasm")" "$(gzip -9c "$out/module.wasm" | wc -c)"
 done
+
+# Legacy runtimes (js/no-wasm.md): prove the modules need only WebAssembly 1.0
+# (opcode census), then translate each into plain JS for runtimes without it.
+node tools/wasm-feature-census.mjs
+node tools/build-no-wasm.mjs

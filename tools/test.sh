@@ -35,6 +35,9 @@ for suite in tools/test-js.sh tools/test-browser.sh; do
   fi
 done
 
+echo "== tools/test-runtimes.sh (no-wasm build, partial natives, realms, runtime matrix)"
+bash tools/test-runtimes.sh
+
 if [ -x tools/size-report.sh ] || [ -f tools/size-report.sh ]; then
   echo "== size report"
   bash tools/size-report.sh

@@ -1,9 +1,10 @@
 // Entry point (full build): the classes, backed by the embedded WebAssembly module.
 import base64 from '../../build/wasm/full/bytes.js';
 import { inflateSync } from 'fflate';
+import loadJsBackend from '../no-wasm-fallback.js';
 import { boot, getRuntime, ready } from '../loader.js';
 
-boot(base64);
+boot(base64, loadJsBackend);
 // How text-encoding-wasm/extra (a separate bundle) reaches this module instance,
 // and the inflater it unpacks its own module with (one copy, ~3 KB gzip, saved).
 ready[Symbol.for('text-encoding-wasm.runtime')] = getRuntime;
@@ -15,4 +16,4 @@ export { TextDecoderStream } from '../text-decoder-stream.js';
 export { TextEncoderStream } from '../text-encoder-stream.js';
 export { useTransformStream } from '../transform-stream.js';
 export { install } from '../install.js';
-export { ready } from '../loader.js';
+export { backend, ready } from '../loader.js';

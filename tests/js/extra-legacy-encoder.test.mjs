@@ -37,7 +37,7 @@ test('importing the main entry and /extra instantiates the module once (ESM and 
 });
 
 test('the main entry exports nothing new', () => {
-  assert.deepEqual(Object.keys(main).sort(), ['TextDecoder', 'TextDecoderStream', 'TextEncoder', 'TextEncoderStream', 'install', 'ready', 'useTransformStream']);
+  assert.deepEqual(Object.keys(main).sort(), ['TextDecoder', 'TextDecoderStream', 'TextEncoder', 'TextEncoderStream', 'backend', 'install', 'ready', 'useTransformStream']);
 });
 
 test('labels: "get an encoding", lowercase names, no encoder is a RangeError', () => {

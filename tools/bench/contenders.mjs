@@ -20,6 +20,8 @@ export const CONTENDERS = [
   { name: 'native' },
   { name: 'ours', module: 'pkg/dist/index.js' },
   { name: 'ours-utf8', module: 'pkg/dist/utf8.js', utf8Only: true },
+  // The build without WebAssembly (wasm2js of the same module, js/no-wasm.md).
+  { name: 'ours-js', module: 'pkg/dist/js.js' },
   { name: '@exodus/bytes', file: 'exodus', peer: true, entry: "export { TextDecoder, TextEncoder } from '@exodus/bytes/encoding.js';" },
   { name: 'text-encoding', file: 'text-encoding', peer: true, entry: "import te from 'text-encoding';\nexport const { TextDecoder, TextEncoder } = te;" },
   {

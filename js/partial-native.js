@@ -1,0 +1,154 @@
+// Filling in a partial native TextDecoder/TextEncoder (the polyfill entries,
+// install() without `force`). A runtime may have the classes yet lack parts:
+// Node built with small-icu (or without ICU) knows only UTF-8, UTF-16LE and
+// latin1; older engines have TextEncoder without encodeInto. Gaps are found by
+// probing what the native classes do, never by version sniffing.
+//
+// Design (js/no-wasm.md, "Partial natives"): where the native TextDecoder
+// rejects some labels or decodes some encoding differently from the standard,
+// the global becomes a TextDecoder of ours with the WebIDL shape of the real
+// one (its own brand, getters and decode on its prototype, name, toStringTag)
+// that, per instance, hands decoding to a native decoder for the encodings the
+// native one does right and to ours for the rest. Label and options are
+// converted once, by our constructor (the spec's steps, so the same
+// RangeError for an invalid label whoever decodes); `decode` arguments are
+// passed on unconverted to exactly one decoder, which converts them once.
+// Not a subclass of the native class: its constructor would reject the very
+// labels this fills in, and its brand checks would refuse our instances.
+import { TextDecoder as OurTextDecoder } from './text-decoder.js';
+import { illegalInvocation, shapeInterface } from './webidl.js';
+import { getRuntime } from './loader.js';
+
+/** Index of the replacement encoding, which has no decoder to probe (js/encodings.js). */
+import { REPLACEMENT } from './encodings.js';
+const ENCODINGS = 40;
+
+/**
+ * The names of the 39 encodings TextDecoder can be constructed with, from the
+ * module's table (a list here would cost every entry ~300 bytes), or null
+ * while the backend is not loaded.
+ */
+export function encodingNames() {
+  let runtime;
+  try {
+    runtime = getRuntime('probe');
+  } catch (_) {
+    return null;
+  }
+  const names = [];
+  for (let i = 0; i < ENCODINGS; i++) if (i !== REPLACEMENT) names.push(runtime.name(i).toLowerCase());
+  return names;
+}
+
+/** Every byte value once: through a multi-byte decoder it also makes lead/trail pairs. */
+const PROBE = (() => {
+  const bytes = new Uint8Array(256);
+  for (let i = 0; i < 256; i++) bytes[i] = i;
+  return bytes;
+})();
+
+/**
+ * Which of `names` the native TextDecoder decodes as the standard says: it
+ * must accept the name, report it back, and decode PROBE exactly as ours does.
+ * Returns a Set of names.
+ */
+export function probeNativeDecoder(Native, names) {
+  const working = new Set();
+  for (const name of names) {
+    let native, expected;
+    try {
+      native = new Native(name);
+      if (native.encoding !== name) continue;
+    } catch (_) {
+      continue; // rejected: a gap
+    }
+    try {
+      expected = new OurTextDecoder(name).decode(PROBE);
+    } catch (_) {
+      // This build leaves the encoding out (text-encoding-wasm/utf8): the native one is all there is.
+      working.add(name);
+      continue;
+    }
+    try {
+      if (native.decode(PROBE) === expected) working.add(name);
+    } catch (_) { /* threw: a gap */ }
+  }
+  return working;
+}
+
+/**
+ * A TextDecoder class that decodes `working` encodings with `Native` and the
+ * rest with ours (see the header comment).
+ */
+export function hybridTextDecoder(Native, working) {
+  const slots = new WeakMap();
+  const ours = (self) => {
+    const s = slots.get(self);
+    if (s === undefined) throw illegalInvocation();
+    return s;
+  };
+  const nativeDecode = Native.prototype.decode;
+  const ourDecode = OurTextDecoder.prototype.decode;
+  class TextDecoder {
+    constructor() {
+      let decoder;
+      try {
+        decoder = Reflect.construct(OurTextDecoder, arguments);
+      } catch (error) {
+        // The utf8 build leaves most encodings out; the native class may have this one.
+        let native;
+        try {
+          native = Reflect.construct(Native, arguments);
+        } catch (_) {
+          throw error;
+        }
+        slots.set(this, { decoder: native, native });
+        return;
+      }
+      const name = decoder.encoding;
+      const native = working.has(name) ? new Native(name, { fatal: decoder.fatal, ignoreBOM: decoder.ignoreBOM }) : null;
+      slots.set(this, { decoder, native });
+    }
+
+    get encoding() {
+      return ours(this).decoder.encoding;
+    }
+
+    get fatal() {
+      return ours(this).decoder.fatal;
+    }
+
+    get ignoreBOM() {
+      return ours(this).decoder.ignoreBOM;
+    }
+
+    decode() {
+      const s = ours(this);
+      return s.native !== null ? nativeDecode.apply(s.native, arguments) : ourDecode.apply(s.decoder, arguments);
+    }
+  }
+  shapeInterface(TextDecoder, 'TextDecoder', ['encoding', 'fatal', 'ignoreBOM', 'decode']);
+  return TextDecoder;
+}
+
+/**
+ * Adds encodeInto to a native TextEncoder.prototype that lacks it, with a
+ * WebIDL operation's attributes. Its brand check is the native `encoding`
+ * getter, which throws for anything but a native TextEncoder; the work is
+ * done by OurTextEncoder's encodeInto (UTF-8 needs no state).
+ */
+export function addEncodeInto(NativeTextEncoder, OurTextEncoder) {
+  const proto = NativeTextEncoder.prototype;
+  const encodingGetter = (Object.getOwnPropertyDescriptor(proto, 'encoding') || {}).get;
+  const ourEncodeInto = OurTextEncoder.prototype.encodeInto;
+  let encoder = null;
+  const method = {
+    encodeInto(source, destination) {
+      if (typeof encodingGetter === 'function') encodingGetter.call(this);
+      else if (!(this instanceof NativeTextEncoder)) throw illegalInvocation();
+      if (encoder === null) encoder = new OurTextEncoder();
+      return ourEncodeInto.apply(encoder, arguments);
+    },
+  }.encodeInto;
+  Object.defineProperty(proto, 'encodeInto', { value: method, writable: true, enumerable: true, configurable: true });
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Legacy runtimes (issue 9): the opcode census of the wasm modules (WebAssembly
+# 1.0 only), the realm / partial-native / backend-choice tests
+# (tests/runtimes/*.test.mjs), then the runtime matrix (tools/runtime-matrix.mjs,
+# ~15 s), which fails if any runtime fails a conformance check or runs the wrong backend.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -f pkg/dist/js.js ] || [ -n "$(find js build/wasm pkg-template -type f -newer pkg/dist/js.js -print -quit 2>/dev/null)" ]; then
+  echo "test-runtimes: building the package"
+  bash tools/build-wasm.sh
+  node tools/build-package.mjs
+fi
+node tools/wasm-feature-census.mjs
+# A module that uses sign-extension must fail the census (a check that cannot fail proves nothing).
+printf '(module (func (export "f") (param i32) (result i32) (i32.extend8_s (local.get 0))))' > .cache/census-negative.wat
+node_modules/.bin/wasm-as --enable-sign-ext .cache/census-negative.wat -o .cache/census-negative.wasm
+if node tools/wasm-feature-census.mjs .cache/census-negative.wasm > /dev/null 2>&1; then
+  echo "test-runtimes: the census accepted a module with sign-ext ops" >&2
+  exit 1
+fi
+echo "test-runtimes: census rejects a sign-ext module, as it must"
+node --test tests/runtimes/
+if [ -f ../shared/whatwg-index/encodings.json ]; then
+  node tools/runtime-matrix.mjs
+elif [ -n "${CI:-}" ]; then
+  echo "CI=true but ../shared/whatwg-index is missing" >&2
+  exit 1
+else
+  echo "SKIPPED: runtime matrix (../shared/whatwg-index not found)"
+fi
