@@ -53,6 +53,8 @@ function setStatus(text, isError = false) {
 
 async function openBlob(blob, name) {
   timings.loadStart = performance.now();
+  $('convert-status').textContent = '';
+  $('convert-status').className = '';
   state.blob = blob;
   state.name = name;
   state.bytes = blob.size <= WHOLE_LIMIT ? new Uint8Array(await blob.arrayBuffer()) : null;
