@@ -2,7 +2,7 @@
 // WebAssembly module from tools/build-wasm.sh) -> pkg/, then `npm pack` into
 // build/. Prints each entry's size, minified and gzipped.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 
@@ -83,6 +83,14 @@ await esbuild.build({
   ],
 });
 chmodSync(`${dist}/cli.js`, 0o755);
+// text-encoding-wasm/detect: EncodingDetector (chardetng) with its own module
+// (tools/build-detect.sh; built here if missing, e.g. when test-js rebuilds).
+if (!existsSync(`${root}build/wasm/detect/bytes.js`)) execFileSync('bash', [`${root}tools/build-detect.sh`], { stdio: 'inherit' });
+cpSync(`${pkg}/detect.d.ts`, `${dist}/detect.d.ts`);
+rmSync(`${pkg}/detect.d.ts`);
+for (const [format, ext] of [['esm', 'js'], ['cjs', 'cjs']]) {
+  await esbuild.build({ ...common, entryPoints: [`${root}js/entries/detect.js`], format, outfile: `${dist}/detect.${ext}` });
+}
 for (const [name, source] of [['text-encoding-wasm.script', 'polyfill'], ['text-encoding-wasm.force.script', 'polyfill-force']]) {
   await esbuild.build({ ...common, entryPoints: [`${root}js/entries/${source}.js`], format: 'iife', outfile: `${dist}/${name}.js` });
 }
@@ -127,7 +135,7 @@ for (const [name, source] of [['text-encoding-wasm.js.script', 'no-wasm-polyfill
 }
 
 const rows = [];
-for (const file of ['index.js', 'utf8.js', 'text-encoding-wasm.script.js', 'extra.js', 'extra.cjs', 'js.js', 'js-utf8.js', 'text-encoding-wasm.js.script.js']) {
+for (const file of ['index.js', 'utf8.js', 'text-encoding-wasm.script.js', 'extra.js', 'extra.cjs', 'detect.js', 'js.js', 'js-utf8.js', 'text-encoding-wasm.js.script.js']) {
   const bytes = readFileSync(`${dist}/${file}`);
   rows.push(`| ${file} | ${bytes.length} | ${gzipSync(bytes, { level: 9 }).length} |`);
 }

@@ -7,5 +7,6 @@ cd "$(dirname "$0")/.."
 bash tools/setup.sh
 cargo build --release
 bash tools/build-wasm.sh
+bash tools/build-detect.sh
 node tools/build-package.mjs
 bash tools/size-report.sh

@@ -18,6 +18,7 @@ const ours = [
   ['text-encoding-wasm (all encodings, streams)', 'index.js', '≤ 80,000 gzip, and below @exodus/bytes'],
   ['text-encoding-wasm/utf8 (UTF-8, UTF-16, streams)', 'utf8.js', '< 10 KB gzip'],
   ['text-encoding-wasm/script (classic script, all encodings)', 'text-encoding-wasm.script.js', ''],
+  ['text-encoding-wasm/detect (EncodingDetector: chardetng and the encoding_rs decoders it validates with; own module)', 'detect.js', 'separate: not in the entries above'],
   ['text-encoding-wasm/extra (LegacyEncoder; imports the main entry, so add its size)', 'extra.js', ''],
   ['text-encoding-wasm/js (no WebAssembly: wasm2js, all encodings, streams)', 'js.js', ''],
   ['text-encoding-wasm/js/utf8 (no WebAssembly, UTF-8, UTF-16)', 'js-utf8.js', ''],

@@ -28,7 +28,7 @@ cargo build --lib --target wasm32v1-none --profile wasm
 echo "== wasm-bindgen-test: the bindings in Node and headless Chromium"
 bash tools/test-wasm.sh
 
-for suite in tools/test-js.sh tools/test-browser.sh; do
+for suite in tools/test-js.sh tools/test-browser.sh tools/test-www.sh; do
   if [ -f "$suite" ]; then
     echo "== $suite"
     bash "$suite"

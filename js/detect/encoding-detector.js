@@ -1,0 +1,167 @@
+// EncodingDetector (text-encoding-wasm/detect): guesses the encoding of
+// unlabelled bytes with chardetng, the detector Firefox uses, compiled into a
+// WebAssembly module of its own (detect/, tools/build-detect.sh) so that the
+// standard entries do not carry it.
+//
+// Like the main module's decoders, a detector's state lives here in JS: the
+// module has one detector slot, and each call copies this detector's state in,
+// runs, and copies it back out (detect/src/lib.rs says why that is sound). The
+// module keeps nothing per detector, so a dropped detector leaks nothing.
+import { inflateSync } from 'fflate';
+import { decodeBase64 } from '../base64.js';
+import { bufferSourceBytes, illegalInvocation, shapeInterface, toDictionary } from '../webidl.js';
+
+const CONSTRUCT = "Failed to construct 'EncodingDetector'";
+const FEED = "Failed to execute 'feed' on 'EncodingDetector'";
+const GUESS = "Failed to execute 'guess' on 'EncodingDetector'";
+
+/** The names detect/src/lib.rs NAMES gives by index, lower-cased as TextDecoder's `encoding`. */
+const NAMES = [
+  'utf-8', 'iso-2022-jp', 'iso-8859-8', 'gbk', 'euc-jp', 'euc-kr', 'shift_jis', 'big5', 'windows-1252',
+  'windows-1251', 'windows-1250', 'iso-8859-2', 'windows-1256', 'windows-1254', 'windows-874', 'windows-1255',
+  'windows-1253', 'iso-8859-7', 'windows-1257', 'iso-8859-13', 'koi8-u', 'ibm866', 'iso-8859-6', 'windows-1258',
+  'iso-8859-4', 'iso-8859-5',
+];
+
+let exportsOf = null;
+let pending = null;
+let failure = null;
+
+function instantiate(module) {
+  return new WebAssembly.Instance(module, {}).exports;
+}
+
+/** Called by the entry: instantiates synchronously where allowed, else behind ready(). */
+export function boot(base64) {
+  const bytes = inflateSync(decodeBase64(base64));
+  try {
+    exportsOf = instantiate(new WebAssembly.Module(bytes));
+    return;
+  } catch (error) {
+    failure = error;
+  }
+  if (typeof WebAssembly === 'object' && typeof WebAssembly.compile === 'function') {
+    pending = WebAssembly.compile(bytes).then(
+      (module) => { exportsOf = instantiate(module); },
+      (error) => { failure = error; pending = null; throw error; },
+    );
+    pending.catch(() => {});
+  }
+}
+
+/** Resolves once EncodingDetector is usable (at once where loading was synchronous). */
+export function ready() {
+  if (exportsOf) return Promise.resolve();
+  if (pending) return pending.then(() => undefined);
+  return Promise.reject(failure || new TypeError('text-encoding-wasm/detect: the detector module could not be loaded'));
+}
+
+function wasm(context) {
+  if (exportsOf) return exportsOf;
+  const why = failure ? ` (${failure.message})` : '';
+  throw new TypeError(`${context}: text-encoding-wasm/detect is not initialised yet${why}; await ready() first.`);
+}
+
+/** Per instance: { state: Uint8Array (the detector's bytes), closed, nonAscii (count of bytes >= 0x80 fed) }. */
+const slots = new WeakMap();
+
+function slotsOf(object) {
+  const s = slots.get(object);
+  if (s === undefined) throw illegalInvocation();
+  return s;
+}
+
+function memory(w) {
+  return new Uint8Array(w.memory.buffer);
+}
+
+export class EncodingDetector {
+  /**
+   * options.allowIso2022jp (default true): whether ISO-2022-JP may be guessed.
+   * chardetng advises against it for web pages that can run script; for files
+   * and mail it is the encoding of much old Japanese text.
+   */
+  constructor(options = undefined) {
+    const dict = toDictionary(options, CONSTRUCT, 'EncodingDetectorOptions');
+    const allowJp = dict === null || dict.allowIso2022jp === undefined ? true : Boolean(dict.allowIso2022jp);
+    const w = wasm(CONSTRUCT);
+    w.detector_new(allowJp ? 1 : 0);
+    const size = w.detector_state_size();
+    const at = w.detector_state();
+    const state = memory(w).slice(at, at + size);
+    slots.set(this, { state, closed: false, nonAscii: 0 });
+  }
+
+  /**
+   * Feeds the next bytes of the stream. Without `{ stream: true }` this call
+   * ends the stream (later feeds throw). Returns whether any non-ASCII byte has
+   * been seen so far.
+   */
+  feed(input = undefined, options = undefined) {
+    const s = slotsOf(this);
+    const bytes = input === undefined ? new Uint8Array(0) : bufferSourceBytes(input, FEED);
+    const dict = toDictionary(options, FEED, 'EncodingDetectorFeedOptions');
+    const stream = dict !== null && Boolean(dict.stream);
+    if (s.closed) throw new TypeError(`${FEED}: the stream has ended (a feed without { stream: true } ends it); create a new EncodingDetector.`);
+    const w = wasm(FEED);
+    const capacity = w.detector_input_capacity();
+    const at = w.detector_state();
+    memory(w).set(s.state, at);
+    let offset = 0;
+    let nonAscii = s.nonAscii;
+    do {
+      const end = Math.min(bytes.length, offset + capacity);
+      const last = !stream && end === bytes.length;
+      memory(w).set(bytes.subarray(offset, end), w.detector_input());
+      const result = w.detector_feed(end - offset, last ? 1 : 0, 0) >>> 0;
+      if (result > capacity) throw new TypeError(`${FEED}: internal error ${result}`);
+      nonAscii += result;
+      offset = end;
+    } while (offset < bytes.length);
+    s.state.set(memory(w).subarray(at, at + s.state.length));
+    if (!stream) s.closed = true;
+    s.nonAscii = nonAscii;
+    return nonAscii > 0;
+  }
+
+  /**
+   * The best guess for the bytes fed so far: { encoding, confident }.
+   * `encoding` is a name TextDecoder accepts, lower-cased as its `encoding`.
+   * `confident` is false when the guess is the detector's fallback (nothing
+   * fitted: every domain hint gives that domain's default) or rests on fewer
+   * than 24 non-ASCII bytes (detect/src/lib.rs).
+   * options.tld: the top-level domain the bytes came from ("jp", "ru", ...;
+   * punycode for an IDN), a regional prior for short or ambiguous input.
+   * options.allowUtf8 (default true): whether UTF-8 may be guessed.
+   */
+  guess(options = undefined) {
+    const s = slotsOf(this);
+    const dict = toDictionary(options, GUESS, 'EncodingDetectorGuessOptions');
+    const allowUtf8 = dict === null || dict.allowUtf8 === undefined ? true : Boolean(dict.allowUtf8);
+    let tld = dict === null || dict.tld === undefined || dict.tld === null ? '' : String(dict.tld).toLowerCase();
+    if (tld.startsWith('.')) tld = tld.slice(1);
+    if (tld !== '' && !/^[a-z0-9-]{1,63}$/.test(tld)) {
+      throw new RangeError(`${GUESS}: tld ${JSON.stringify(String(dict.tld))} is not a top-level domain label (ASCII letters, digits and '-'; punycode for IDNs).`);
+    }
+    const w = wasm(GUESS);
+    const m = memory(w);
+    m.set(s.state, w.detector_state());
+    const input = w.detector_input();
+    for (let i = 0; i < tld.length; i++) m[input + i] = tld.charCodeAt(i);
+    const result = w.detector_guess(tld.length, allowUtf8 ? 1 : 0, s.nonAscii);
+    if (result === -1) throw new RangeError(`${GUESS}: tld rejected by the detector`);
+    const encoding = NAMES[result & 0xff];
+    if (encoding === undefined) throw new TypeError(`${GUESS}: internal error (unknown encoding index ${result & 0xff})`);
+    return { encoding, confident: (result & 0x100) !== 0 };
+  }
+}
+
+shapeInterface(EncodingDetector, 'EncodingDetector', ['feed', 'guess']);
+
+/** One-shot convenience: detect(bytes, guessOptions) -> { encoding, confident }. */
+export function detect(input, options = undefined) {
+  const detector = new EncodingDetector(options);
+  detector.feed(input);
+  return detector.guess(options);
+}
+
