@@ -5,8 +5,9 @@
 #      than js/, pkg-template/ or build/wasm;
 #   2. installs the tarball into .cache/js-test/project (reinstalled only when
 #      the tarball changes);
-#   3. runs node:test on tests/js/*.test.{mjs,cjs} (TEW_TEST_PROJECT points at
-#      the project; --expose-gc for the memory tests);
+#   3. builds the encoding_rs oracle program, then runs node:test on
+#      tests/js/*.test.{mjs,cjs} (TEW_TEST_PROJECT points at the project;
+#      --expose-gc for the memory tests);
 #   4. type-checks tests/js/types/*.ts against the package's types and lib.dom
 #      with the repository's TypeScript (devDependency, pinned 5.9.3).
 # Environment: TEW_JS_TEST_FILTER=<substring> runs only matching test files;
@@ -67,6 +68,10 @@ export const resolve = (specifier) => import.meta.resolve(specifier);
 EOF
 
 # --- 3. node:test -------------------------------------------------------------
+# encoding_rs as an oracle program (examples/encoding_rs_oracle.rs) for
+# tests/js/extra-legacy-encoding-rs.test.mjs: JS cannot link the crate.
+cargo build -q --release --example encoding_rs_oracle
+
 shopt -s nullglob
 files=()
 for f in tests/js/*.test.mjs tests/js/*.test.cjs; do

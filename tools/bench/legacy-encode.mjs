@@ -1,0 +1,98 @@
+// Legacy encode throughput (part of `npm run bench`; alone:
+// `node tools/bench/legacy-encode.mjs [--quick]`): text-encoding-wasm/extra's
+// LegacyEncoder against @exodus/bytes (createMultibyteEncoder /
+// createSinglebyteEncoder) and iconv-lite, in Node, on 1 Mi-character texts
+// made from the WHATWG index files (tools/bench/legacy.mjs; every character
+// encodable, so "fatal" mode never throws). Each contender runs in its own
+// child process; every output is checked against the bytes the text was made
+// from. Also the first call's cost (tables or reverse maps built at first use).
+// Prints a markdown section.
+import { execFileSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { legacyText } from './legacy.mjs';
+import { ROOT } from './paths.mjs';
+import { createRandom } from './prng.mjs';
+import { measure, TIMING } from './timing.mjs';
+
+const ENCODINGS = ['shift_jis', 'gbk', 'gb18030', 'big5', 'euc-kr', 'windows-1252'];
+const CONTENDERS = ['text-encoding-wasm', '@exodus/bytes', 'iconv-lite'];
+const MI = 1 << 20;
+
+/** 1 Mi characters of `encoding` text (a third ASCII) and the bytes it must encode to. */
+function input(encoding) {
+  // gb18030 encodes GBK's two-byte repertoire the same way.
+  const family = encoding === 'gb18030' ? 'gbk' : encoding;
+  const random = createRandom(0x1e9ac7 + ENCODINGS.indexOf(encoding));
+  // Two-byte characters take 2 bytes, ASCII 1: about 1.67 bytes per character.
+  const size = family === 'windows-1252' ? MI : Math.round(MI * 1.67);
+  const { bytes, text } = legacyText(family, size, random, 1 / 3);
+  return { bytes, text };
+}
+
+async function makeEncoder(contender, encoding) {
+  if (contender === 'text-encoding-wasm') {
+    const { LegacyEncoder } = await import(`${ROOT}pkg/dist/extra.js`);
+    const encoder = new LegacyEncoder(encoding, { mode: 'fatal' });
+    return (text) => encoder.encode(text);
+  }
+  if (contender === '@exodus/bytes') {
+    if (encoding === 'windows-1252') {
+      const { createSinglebyteEncoder } = await import('@exodus/bytes/single-byte.js');
+      return createSinglebyteEncoder(encoding, { mode: 'fatal' });
+    }
+    const { createMultibyteEncoder } = await import('@exodus/bytes/multi-byte.js');
+    return createMultibyteEncoder(encoding, { mode: 'fatal' });
+  }
+  const iconv = (await import('iconv-lite')).default;
+  return (text) => iconv.encode(text, encoding);
+}
+
+/** In a child: time one contender on every encoding; prints JSON. */
+async function child(contender, quick) {
+  delete globalThis.TextDecoder;
+  delete globalThis.TextEncoder;
+  const results = {};
+  for (const encoding of ENCODINGS) {
+    const { bytes, text } = input(encoding);
+    const t = performance.now();
+    const encode = await makeEncoder(contender, encoding);
+    encode(text.slice(0, 65));
+    const firstMs = performance.now() - t;
+    const out = encode(text);
+    const same = out.length === bytes.length && Buffer.from(out.buffer, out.byteOffset, out.length).equals(Buffer.from(bytes));
+    const timing = measure(() => encode(text), quick ? TIMING.quick : TIMING.full, () => performance.now());
+    results[encoding] = { ms: timing.ms, firstMs, bytes: bytes.length, chars: text.length, same };
+  }
+  process.stdout.write(JSON.stringify(results));
+}
+
+async function main() {
+  const quick = process.argv.includes('--quick');
+  const all = {};
+  for (const contender of CONTENDERS) {
+    const args = [new URL(import.meta.url).pathname, '--child', contender, ...(quick ? ['--quick'] : [])];
+    all[contender] = JSON.parse(execFileSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 24 }));
+  }
+  const mbps = (r) => (r.bytes / 1e6 / (r.ms / 1000)).toFixed(0);
+  const lines = [
+    `Node ${process.version}; 1 Mi characters per text (a third ASCII), "fatal" mode, median run; MB/s of output. ✗: output differs from the bytes the text was made from.`,
+    '',
+    `| encoding | ${CONTENDERS.join(' | ')} | ours / @exodus/bytes | ours / iconv-lite | first call (ours / @exodus, ms) |`,
+    `|---|${CONTENDERS.map(() => '--:').join('|')}|--:|--:|--:|`,
+  ];
+  let met = 0;
+  for (const encoding of ENCODINGS) {
+    const cell = (c) => `${mbps(all[c][encoding])}${all[c][encoding].same ? '' : ' ✗'}`;
+    const ours = all['text-encoding-wasm'][encoding];
+    const vsExodus = all['@exodus/bytes'][encoding].ms / ours.ms;
+    const vsIconv = all['iconv-lite'][encoding].ms / ours.ms;
+    if (vsExodus >= 1 && ours.same) met++;
+    lines.push(`| ${encoding} | ${CONTENDERS.map(cell).join(' | ')} | ${vsExodus.toFixed(2)} | ${vsIconv.toFixed(2)} | ${ours.firstMs.toFixed(1)} / ${all['@exodus/bytes'][encoding].firstMs.toFixed(1)} |`);
+  }
+  lines.push('', `Goal ≥ 1.0× @exodus/bytes on all ${ENCODINGS.length}: ${met === ENCODINGS.length ? 'met' : `**met on ${met} of ${ENCODINGS.length}**`}. ` +
+    'First call: making the encoder and encoding 65 characters in a fresh process (for ours the CJK reverse map is built then, for @exodus/bytes its encode table).');
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+if (process.argv.includes('--child')) await child(process.argv[process.argv.indexOf('--child') + 1], process.argv.includes('--quick'));
+else await main();
