@@ -4,7 +4,7 @@
 // fast-text-encoding), in Node and in headless Chromium, on seeded generated
 // inputs. Prints markdown tables and the issue's goals, met or missed.
 //
-//   node tools/bench-js.mjs [--quick] [--node-only | --browser-only] [--markdown FILE] [--only id,id] [--no-streams]
+//   node tools/bench-js.mjs [--quick] [--node-only | --browser-only] [--markdown FILE] [--only id,id] [--no-streams] [--no-legacy-encode]
 //
 // --quick: few, short runs (a smoke run); --only: workload ids (see
 // tools/bench/workloads.mjs), e.g. decode-small-ascii,encode-small-mixed.
@@ -77,6 +77,12 @@ if (!flag('--no-streams')) {
   const where = flag('--node-only') ? ['--node-only'] : flag('--browser-only') ? ['--browser-only'] : [];
   const streams = execFileSync(process.execPath, [`${ROOT}tools/bench/streams.mjs`, ...where, '--runs', quick ? '1' : '5'], { encoding: 'utf8' });
   sections.push(`## Streams: MB/s through a pipe (TextDecoderStream / TextEncoderStream)\n\n${streams.trim()}`);
+}
+
+// Legacy encode throughput (tools/bench/legacy-encode.mjs): LegacyEncoder vs @exodus/bytes and iconv-lite, in Node.
+if (!flag('--browser-only') && !flag('--no-legacy-encode')) {
+  const legacy = execFileSync(process.execPath, [`${ROOT}tools/bench/legacy-encode.mjs`, ...(quick ? ['--quick'] : [])], { encoding: 'utf8' });
+  sections.push(`## Legacy encode: text-encoding-wasm/extra's LegacyEncoder (MB/s of output)\n\n${legacy.trim()}`);
 }
 
 const cpu = cpus();

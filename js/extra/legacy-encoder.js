@@ -128,6 +128,116 @@ function run(rt, s, string, last, destination) {
   }
 }
 
+/**
+ * Per encoding index: its BMP table (Uint16Array, from the module's own
+ * encoder: runtime.encodeTable) or null, made at the encoding's first encode()
+ * (a few milliseconds; 128 KB, plus a 64 KB byte map for single-byte
+ * encodings; see tools/bench/legacy-encode.mjs).
+ */
+const tables = new Map();
+
+/** Whether a saved encoder state is the initial one (no held surrogate, handler at rest). */
+const isInitial = (state) => state === null || (state[0] === 0 && state[2] === 0 && state[3] === 0);
+
+/**
+ * encode()'s fast path: the units of `string` that are ASCII or in the
+ * encoding's table, from the start, written into a new array in JS (no copy
+ * into the module and out again); stops at the first unit that is not (a
+ * surrogate, an unmappable character, a four-byte gb18030 sequence). Returns
+ * { out, read, written }.
+ */
+function encodeWithTable(entry, string, rt, index) {
+  return entry.narrow !== null ? encodeNarrow(entry.narrow, string) : encodeWide(entry, string, rt, index);
+}
+
+/**
+ * Single-byte encodings: `map` gives every unit's byte (ASCII included), 0 for
+ * none (U+0000 itself is 0x00). Four units a step, as @exodus/bytes does: the
+ * check is one test per unit and the output has the input's length.
+ */
+function encodeNarrow(map, string) {
+  const length = string.length;
+  const out = new Uint8Array(length);
+  let i = 0;
+  for (const end = length - 3; i < end; i += 4) {
+    const x0 = string.charCodeAt(i);
+    const x1 = string.charCodeAt(i + 1);
+    const x2 = string.charCodeAt(i + 2);
+    const x3 = string.charCodeAt(i + 3);
+    const c0 = map[x0];
+    const c1 = map[x1];
+    const c2 = map[x2];
+    const c3 = map[x3];
+    if ((c0 === 0 && x0 !== 0) || (c1 === 0 && x1 !== 0) || (c2 === 0 && x2 !== 0) || (c3 === 0 && x3 !== 0)) break;
+    out[i] = c0;
+    out[i + 1] = c1;
+    out[i + 2] = c2;
+    out[i + 3] = c3;
+  }
+  for (; i < length; i++) {
+    const x = string.charCodeAt(i);
+    const c = map[x];
+    if (c === 0 && x !== 0) break;
+    out[i] = c;
+  }
+  return { out, read: i, written: i };
+}
+
+/**
+ * Two-byte encodings: `table` entries < 0x100 are one byte, others two (lead
+ * << 8 | trail), 0 none. Surrogate pairs go through `astral` (Big5 has
+ * thousands of supplementary characters), a Map made at the first one.
+ */
+function encodeWide(entry, string, rt, index) {
+  const table = entry.table;
+  const length = string.length;
+  const out = new Uint8Array(length * 2);
+  let read = 0;
+  let written = 0;
+  for (; read < length; read++) {
+    const unit = string.charCodeAt(read);
+    if (unit < 0x80) {
+      out[written++] = unit;
+      continue;
+    }
+    let bytes = table[unit];
+    if (bytes === 0) {
+      const trail = string.charCodeAt(read + 1);
+      if ((unit & 0xfc00) !== 0xd800 || (trail & 0xfc00) !== 0xdc00) break;
+      if (entry.astral === null) entry.astral = rt.encodeTableAstral(index);
+      bytes = entry.astral.get(0x10000 + ((unit - 0xd800) << 10) + (trail - 0xdc00));
+      if (bytes === undefined) break;
+      read++;
+    }
+    if (bytes < 0x100) {
+      out[written++] = bytes;
+    } else {
+      out[written++] = bytes >> 8;
+      out[written++] = bytes & 0xff;
+    }
+  }
+  return { out, read, written };
+}
+
+/** The table entry for encoding `index`: { table, narrow (a byte map, single-byte encodings only) }, or null. */
+function tableEntry(rt, index) {
+  if (!tables.has(index)) {
+    const table = rt.encodeTable(index);
+    let entry = null;
+    if (table !== null) {
+      let narrow = null;
+      if (!table.some((e) => e >= 0x100)) {
+        narrow = new Uint8Array(0x10000);
+        narrow.set(table);
+        for (let i = 0; i < 0x80; i++) narrow[i] = i;
+      }
+      entry = { table, narrow, astral: null };
+    }
+    tables.set(index, entry);
+  }
+  return tables.get(index);
+}
+
 const hex = (cp) => cp.toString(16).toUpperCase().padStart(4, '0');
 
 /** The TypeError of a fatal error: names the code point and where it is. */
@@ -179,7 +289,29 @@ export class LegacyEncoder {
     const s = slotsOf(this);
     const string = input === undefined ? '' : toStringValue(input);
     const stream = streamOption(options, ENCODE, 'LegacyEncodeOptions');
-    const r = run(runtime(ENCODE), s, string, !stream, null);
+    const rt = runtime(ENCODE);
+    let prefix = null;
+    if (isInitial(s.state)) {
+      const table = tableEntry(rt, s.index);
+      if (table !== null) {
+        prefix = encodeWithTable(table, string, rt, s.index);
+        if (prefix.read === string.length) {
+          if (!stream) s.state = null;
+          return prefix.written === prefix.out.length ? prefix.out : prefix.out.slice(0, prefix.written);
+        }
+      }
+    }
+    // The rest (or all) through the module; after a prefix nothing is held, so
+    // the encoder state there is the initial one.
+    const skip = prefix === null ? 0 : prefix.read;
+    const r = run(rt, s, skip === 0 ? string : string.slice(skip), !stream, null);
+    if (prefix !== null && prefix.written > 0) {
+      r.bytes = concatBytes([prefix.out.subarray(0, prefix.written), r.bytes], prefix.written + r.bytes.length);
+      r.read += skip;
+      r.written += prefix.written;
+    } else if (skip > 0) {
+      r.read += skip;
+    }
     if (r.codePoint >= 0) {
       const error = unmappable(ENCODE, s, r);
       error.bytes = r.bytes;

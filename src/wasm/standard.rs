@@ -160,3 +160,72 @@ fn new_encoder(encoding: Encoding) -> Option<Encoder> {
 fn new_encoder(encoding: Encoding) -> Option<crate::Utf8Encoder> {
     (encoding == Encoding::Utf8).then(crate::Utf8Encoder::new)
 }
+
+/// The one- or two-byte output of encoding `index`'s encoder for each BMP code
+/// point, derived here from the encoder itself (so it is the same code, spec
+/// rules included), for the JavaScript fast path of the legacy encoders
+/// (js/extra/legacy-encoder.js). Fills 65,536 entries of the unit buffer
+/// (JavaScript makes room): entry < 0x100 is one byte, >= 0x100 two bytes
+/// (lead << 8 | trail; no lead byte is 0), 0 means "not through the table"
+/// (ASCII, surrogates, unmappable, or a 4-byte gb18030 sequence). Returns 1, or
+/// 0 for an encoding with no table: UTF-8, ISO-2022-JP (stateful), and those
+/// with no encoder.
+#[cfg(not(feature = "utf8-only"))]
+#[wasm_bindgen]
+pub fn encode_table(index: u32) -> u32 {
+    let mut guard = SCRATCH.lock();
+    let s = &mut *guard;
+    let Some(&encoding) = ALL_ENCODINGS.get(index as usize) else { return 0 };
+    if matches!(encoding, Encoding::Utf8 | Encoding::Iso2022Jp) || s.units.len() < 0x10000 {
+        return 0;
+    }
+    let Some(fresh) = Encoder::new(encoding) else { return 0 };
+    let mut bytes = [0u8; 8];
+    for cp in 0..0x10000u32 {
+        let unit = cp as u16;
+        let mut entry = 0;
+        if cp >= 0x80 && !(0xD800..=0xDFFF).contains(&cp) {
+            let mut encoder = fresh;
+            let r = encoder.encode_from_utf16(&[unit], &mut bytes, true, EncoderMode::Fatal);
+            if r.status == EncodeStatus::InputEmpty {
+                entry = match r.written {
+                    1 => u16::from(bytes[0]),
+                    2 if bytes[0] != 0 => u16::from_be_bytes([bytes[0], bytes[1]]),
+                    _ => 0,
+                };
+            }
+        }
+        s.units[cp as usize] = entry;
+    }
+    1
+}
+
+/// The supplementary code points encoding `index` writes as two bytes (Big5
+/// has thousands), for the same fast path: triples (code point >> 16, code
+/// point & 0xFFFF, lead << 8 | trail) in the unit buffer. Returns how many, or
+/// u32::MAX if the unit buffer could not hold them all.
+#[cfg(not(feature = "utf8-only"))]
+#[wasm_bindgen]
+pub fn encode_table_astral(index: u32) -> u32 {
+    let mut guard = SCRATCH.lock();
+    let s = &mut *guard;
+    let Some(&encoding) = ALL_ENCODINGS.get(index as usize) else { return 0 };
+    if matches!(encoding, Encoding::Utf8 | Encoding::Iso2022Jp | Encoding::Gb18030) {
+        return 0;
+    }
+    let Some(fresh) = Encoder::new(encoding) else { return 0 };
+    let mut bytes = [0u8; 16];
+    let mut count = 0usize;
+    for cp in 0x10000..=0x10FFFFu32 {
+        let c = cp - 0x10000;
+        let pair = [0xD800 | (c >> 10) as u16, 0xDC00 | (c & 0x3FF) as u16];
+        let mut encoder = fresh;
+        let r = encoder.encode_from_utf16(&pair, &mut bytes, true, EncoderMode::Fatal);
+        if r.status == EncodeStatus::InputEmpty && r.written == 2 && bytes[0] != 0 {
+            let Some(slot) = s.units.get_mut(3 * count..3 * count + 3) else { return u32::MAX };
+            slot.copy_from_slice(&[(cp >> 16) as u16, cp as u16, u16::from_be_bytes([bytes[0], bytes[1]])]);
+            count += 1;
+        }
+    }
+    count as u32
+}

@@ -10,12 +10,16 @@
 import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { legacyText } from './legacy.mjs';
-import { ROOT } from './paths.mjs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { CACHE, ROOT } from './paths.mjs';
 import { createRandom } from './prng.mjs';
 import { measure, TIMING } from './timing.mjs';
 
 const ENCODINGS = ['shift_jis', 'gbk', 'gb18030', 'big5', 'euc-kr', 'windows-1252'];
-const CONTENDERS = ['text-encoding-wasm', '@exodus/bytes', 'iconv-lite'];
+// @exodus/bytes twice: its default files (pure JS, what a runtime without
+// Buffer gets; bundled without the "node" condition as tools/bench/contenders.mjs
+// does for the decoders) and its Node files (Buffer's latin1 fast path).
+const CONTENDERS = ['text-encoding-wasm', '@exodus/bytes', '@exodus/bytes (node)', 'iconv-lite'];
 const MI = 1 << 20;
 
 /** 1 Mi characters of `encoding` text (a third ASCII) and the bytes it must encode to. */
@@ -35,16 +39,31 @@ async function makeEncoder(contender, encoding) {
     const encoder = new LegacyEncoder(encoding, { mode: 'fatal' });
     return (text) => encoder.encode(text);
   }
-  if (contender === '@exodus/bytes') {
+  if (contender.startsWith('@exodus/bytes')) {
+    const node = contender.endsWith('(node)');
     if (encoding === 'windows-1252') {
-      const { createSinglebyteEncoder } = await import('@exodus/bytes/single-byte.js');
-      return createSinglebyteEncoder(encoding, { mode: 'fatal' });
+      const m = node ? await import('@exodus/bytes/single-byte.js') : await import(await pureExodus());
+      return m.createSinglebyteEncoder(encoding, { mode: 'fatal' });
     }
-    const { createMultibyteEncoder } = await import('@exodus/bytes/multi-byte.js');
-    return createMultibyteEncoder(encoding, { mode: 'fatal' });
+    const m = node ? await import('@exodus/bytes/multi-byte.js') : await import(await pureExodus());
+    return m.createMultibyteEncoder(encoding, { mode: 'fatal' });
   }
   const iconv = (await import('iconv-lite')).default;
   return (text) => iconv.encode(text, encoding);
+}
+
+/** @exodus/bytes's encoders bundled with no export condition (its pure-JS files); returns the bundle's path. */
+async function pureExodus() {
+  const esbuild = await import('esbuild');
+  mkdirSync(`${CACHE}/entries`, { recursive: true });
+  const entry = `${CACHE}/entries/exodus-encoders.mjs`;
+  writeFileSync(entry, "export { createSinglebyteEncoder } from '@exodus/bytes/single-byte.js';\nexport { createMultibyteEncoder } from '@exodus/bytes/multi-byte.js';\n");
+  const outfile = `${CACHE}/node/exodus-encoders.mjs`;
+  await esbuild.build({
+    entryPoints: [entry], outfile, bundle: true, format: 'esm', platform: 'neutral', mainFields: ['module', 'main'],
+    conditions: [], nodePaths: [`${ROOT}node_modules`], logLevel: 'error', target: 'es2022',
+  });
+  return outfile;
 }
 
 /** In a child: time one contender on every encoding; prints JSON. */
