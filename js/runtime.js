@@ -257,29 +257,6 @@ export function createRuntime(exports) {
       return [r[0], r[1], written, r[3], u8.slice(statePtr, statePtr + 4), u8.subarray(bytesPtr, bytesPtr + written)];
     },
 
-    /**
-     * The legacy encoders' BMP table (see `encode_table` in src/wasm/standard.rs):
-     * a Uint16Array of 65,536 entries (0: not through the table, < 0x100 one
-     * byte, else two), or null for an encoding without one.
-     */
-    encodeTable(index) {
-      ensure(0, 0x10000);
-      const ok = exports.encode_table(index);
-      views();
-      return ok === 1 ? u16.slice(unitsAt, unitsAt + 0x10000) : null;
-    },
-
-    /** The supplementary code points the legacy encoder `index` writes as two bytes: Map(code point -> lead << 8 | trail). */
-    encodeTableAstral(index) {
-      ensure(0, 3 * 0x10000);
-      const count = exports.encode_table_astral(index);
-      views();
-      const map = new Map();
-      if (count === 0xffffffff) return map;
-      for (let i = 0, at = unitsAt; i < count; i++, at += 3) map.set(u16[at] * 0x10000 + u16[at + 1], u16[at + 2]);
-      return map;
-    },
-
     /** TextEncoder.encodeInto: as many whole characters as fit; { read, written }. In JS, as encodeUtf8. */
     encodeInto(string, destination) {
       const length = string.length;

@@ -141,6 +141,24 @@ export function toDictionary(value, context, type) {
   return value;
 }
 
+/** The boolean `member` of an options dictionary (WebIDL: absent is false). */
+export function dictionaryFlag(options, member, context, type) {
+  const dict = toDictionary(options, context, type);
+  return dict !== null && Boolean(dict[member]);
+}
+
+/**
+ * An `encodeInto(source, destination)` operation's arguments, converted as
+ * WebIDL does (a string, then a Uint8Array); returns the string. Throws the
+ * TypeError a browser throws for a missing or wrong argument.
+ */
+export function encodeIntoSource(args, context) {
+  if (args.length < 2) throw new TypeError(`${context}: 2 arguments required, but only ${args.length} present.`);
+  const string = toStringValue(args[0]);
+  if (!isUint8Array(args[1])) throw new TypeError(`${context}: parameter 2 is not of type 'Uint8Array'.`);
+  return string;
+}
+
 /** Defines interface members as WebIDL does: operations and attributes enumerable, plus @@toStringTag. */
 export function shapeInterface(cls, name, members) {
   // The interface object's name, as WebIDL gives it: the bundles are minified

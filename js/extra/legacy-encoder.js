@@ -11,7 +11,7 @@
 // main entry and takes its runtime from a symbol on `ready`, so importing both
 // entries instantiates the module once.
 import { REPLACEMENT, UTF_16BE, UTF_16LE } from '../encodings.js';
-import { bufferSourceBytes, illegalInvocation, isUint8Array, shapeInterface, toDictionary, toStringValue } from '../webidl.js';
+import { bufferSourceBytes, dictionaryFlag, encodeIntoSource, illegalInvocation, shapeInterface, toDictionary, toStringValue } from '../webidl.js';
 import { concatBytes } from '../concat-bytes.js';
 
 const CONSTRUCT = "Failed to construct 'LegacyEncoder'";
@@ -62,12 +62,6 @@ function slotsOf(object) {
   const s = slots.get(object);
   if (s === undefined) throw illegalInvocation();
   return s;
-}
-
-/** The `stream` member of an options dictionary. */
-function streamOption(options, context, type) {
-  const dict = toDictionary(options, context, type);
-  return dict !== null && Boolean(dict.stream);
 }
 
 /**
@@ -129,12 +123,14 @@ function run(rt, s, string, last, destination) {
 }
 
 /**
- * Per encoding index: its BMP table (Uint16Array, from the module's own
- * encoder: runtime.encodeTable) or null, made at the encoding's first encode()
- * (a few milliseconds; 128 KB, plus a 64 KB byte map for single-byte
- * encodings; see tools/bench/legacy-encode.mjs).
+ * Per encoding index: its table entry (see tableEntry) or null, made at the
+ * encoding's first encode() (a few milliseconds; 128 KB, plus a 64 KB byte
+ * map for single-byte encodings; see tools/bench/legacy-encode.mjs).
  */
 const tables = new Map();
+
+/** Encodings whose encoder the table cannot stand for: stateful, or better served elsewhere. */
+const NO_TABLE = new Set(['iso-2022-jp', 'utf-8']);
 
 /** Whether a saved encoder state is the initial one (no held surrogate, handler at rest). */
 const isInitial = (state) => state === null || (state[0] === 0 && state[2] === 0 && state[3] === 0);
@@ -185,8 +181,9 @@ function encodeNarrow(map, string) {
 
 /**
  * Two-byte encodings: `table` entries < 0x100 are one byte, others two (lead
- * << 8 | trail), 0 none. Surrogate pairs go through `astral` (Big5 has
- * thousands of supplementary characters), a Map made at the first one.
+ * << 8 | trail), 0 none. Surrogate pairs go through `astral`, a cache filled
+ * one code point at a time by the module (Big5 has thousands of
+ * supplementary characters, most encodings none).
  */
 function encodeWide(entry, string, rt, index) {
   const table = entry.table;
@@ -204,9 +201,14 @@ function encodeWide(entry, string, rt, index) {
     if (bytes === 0) {
       const trail = string.charCodeAt(read + 1);
       if ((unit & 0xfc00) !== 0xd800 || (trail & 0xfc00) !== 0xdc00) break;
-      if (entry.astral === null) entry.astral = rt.encodeTableAstral(index);
-      bytes = entry.astral.get(0x10000 + ((unit - 0xd800) << 10) + (trail - 0xdc00));
-      if (bytes === undefined) break;
+      const cp = 0x10000 + ((unit - 0xd800) << 10) + (trail - 0xdc00);
+      bytes = entry.astral.get(cp);
+      if (bytes === undefined) {
+        const r = run(rt, { index, fatal: true, state: null }, string.slice(read, read + 2), true, null);
+        bytes = r.codePoint < 0 && r.bytes.length === 2 ? (r.bytes[0] << 8) | r.bytes[1] : 0;
+        entry.astral.set(cp, bytes);
+      }
+      if (bytes === 0) break;
       read++;
     }
     if (bytes < 0x100) {
@@ -219,23 +221,50 @@ function encodeWide(entry, string, rt, index) {
   return { out, read, written };
 }
 
-/** The table entry for encoding `index`: { table, narrow (a byte map, single-byte encodings only) }, or null. */
-function tableEntry(rt, index) {
-  if (!tables.has(index)) {
-    const table = rt.encodeTable(index);
-    let entry = null;
-    if (table !== null) {
-      let narrow = null;
-      if (!table.some((e) => e >= 0x100)) {
-        narrow = new Uint8Array(0x10000);
-        narrow.set(table);
-        for (let i = 0; i < 0x80; i++) narrow[i] = i;
+/**
+ * The table entry for encoding `index` (named `name`): { table, narrow,
+ * astral }, or null. `table` (Uint16Array, per BMP code unit): 0 for "not
+ * through the table" (ASCII, surrogates, unmappable, four-byte sequences),
+ * < 0x100 one byte, else two (lead << 8 | trail). It is read off the module's
+ * own encoder, so it is the same code, spec rules included: every non-ASCII
+ * BMP scalar value, each followed by U+000A, encoded in one run in "html"
+ * mode; the output splits at the 0x0A bytes (no encoding's one or two bytes
+ * for a non-ASCII character contain 0x0A), and a piece starting with "&" is an
+ * unmappable character's &#N;. `narrow`: for single-byte encodings, a byte per
+ * unit with ASCII included.
+ */
+function tableEntry(rt, index, name) {
+  if (tables.has(index)) return tables.get(index);
+  let entry = null;
+  if (!NO_TABLE.has(name)) {
+    const units = [];
+    for (let unit = 0x80; unit < 0x10000; unit++) if (unit < 0xd800 || unit > 0xdfff) units.push(unit, 0x0a);
+    let probe = '';
+    for (let i = 0; i < units.length; i += 8192) probe += String.fromCharCode.apply(null, units.slice(i, i + 8192));
+    const out = run(rt, { index, fatal: false, state: null }, probe, true, null).bytes;
+    const table = new Uint16Array(0x10000);
+    let wide = false;
+    for (let at = 0, k = 0; at < out.length; k += 2) {
+      let end = at;
+      while (out[end] !== 0x0a) end++;
+      const length = end - at;
+      if (length === 1 && out[at] !== 0x26) table[units[k]] = out[at];
+      else if (length === 2) {
+        table[units[k]] = (out[at] << 8) | out[at + 1];
+        wide = true;
       }
-      entry = { table, narrow, astral: null };
+      at = end + 1;
     }
-    tables.set(index, entry);
+    let narrow = null;
+    if (!wide) {
+      narrow = new Uint8Array(0x10000);
+      narrow.set(table);
+      for (let i = 0; i < 0x80; i++) narrow[i] = i;
+    }
+    entry = { table, narrow, astral: new Map() };
   }
-  return tables.get(index);
+  tables.set(index, entry);
+  return entry;
 }
 
 const hex = (cp) => cp.toString(16).toUpperCase().padStart(4, '0');
@@ -288,11 +317,11 @@ export class LegacyEncoder {
   encode(input, options) {
     const s = slotsOf(this);
     const string = input === undefined ? '' : toStringValue(input);
-    const stream = streamOption(options, ENCODE, 'LegacyEncodeOptions');
+    const stream = dictionaryFlag(options, 'stream', ENCODE, 'LegacyEncodeOptions');
     const rt = runtime(ENCODE);
     let prefix = null;
     if (isInitial(s.state)) {
-      const table = tableEntry(rt, s.index);
+      const table = tableEntry(rt, s.index, s.name);
       if (table !== null) {
         prefix = encodeWithTable(table, string, rt, s.index);
         if (prefix.read === string.length) {
@@ -322,14 +351,8 @@ export class LegacyEncoder {
 
   encodeInto(source, destination, options) {
     const s = slotsOf(this);
-    if (arguments.length < 2) {
-      throw new TypeError(`${ENCODE_INTO}: 2 arguments required, but only ${arguments.length} present.`);
-    }
-    const string = toStringValue(source);
-    if (!isUint8Array(destination)) {
-      throw new TypeError(`${ENCODE_INTO}: parameter 2 is not of type 'Uint8Array'.`);
-    }
-    const stream = streamOption(options, ENCODE_INTO, 'LegacyEncodeOptions');
+    const string = encodeIntoSource(arguments, ENCODE_INTO);
+    const stream = dictionaryFlag(options, 'stream', ENCODE_INTO, 'LegacyEncodeOptions');
     const r = run(runtime(ENCODE_INTO), s, string, !stream, bufferSourceBytes(destination, ENCODE_INTO));
     if (r.codePoint >= 0) throw unmappable(ENCODE_INTO, s, r);
     return { read: r.read, written: r.written };

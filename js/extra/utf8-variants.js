@@ -12,21 +12,11 @@
 // - A fatal error names where: `error.offset` is the stream offset of the
 //   malformed sequence (also when it began in an earlier chunk), `error.bytes`
 //   its bytes in this call's input. The stream then starts over.
-import { bufferSourceBytes, illegalInvocation, isUint8Array, shapeInterface, toDictionary, toStringValue } from '../webidl.js';
+import { bufferSourceBytes, dictionaryFlag, encodeIntoSource, illegalInvocation, shapeInterface, toStringValue } from '../webidl.js';
 import { CESU8, ERROR, MODIFIED_UTF8, OUTPUT_FULL, variantsRuntime, WTF8 } from './variants-runtime.js';
 
 const hexBytes = (bytes) => Array.from(bytes, (b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' ');
 const hexUnit = (unit) => unit.toString(16).toUpperCase().padStart(4, '0');
-
-function streamOption(options, context, type) {
-  const dict = toDictionary(options, context, type);
-  return dict !== null && Boolean(dict.stream);
-}
-
-function fatalOption(options, context, type) {
-  const dict = toDictionary(options, context, type);
-  return dict !== null && Boolean(dict.fatal);
-}
 
 /** Makes a decoder class for variant `kind`, named `className`, whose `encoding` is `name`. */
 function defineDecoder(className, kind, name, title) {
@@ -45,7 +35,7 @@ function defineDecoder(className, kind, name, title) {
 
   const Decoder = class {
     constructor(options) {
-      const fatal = fatalOption(options, CONSTRUCT, `${className}Options`);
+      const fatal = dictionaryFlag(options, 'fatal', CONSTRUCT, `${className}Options`);
       slots.set(this, { fatal, state: null, idle: true, openSince: 0, doNotFlush: false, position: 0 });
     }
 
@@ -61,7 +51,7 @@ function defineDecoder(className, kind, name, title) {
     decode(input, options) {
       const s = slotsOf(this);
       const bytes = input === undefined ? new Uint8Array(0) : bufferSourceBytes(input, DECODE);
-      const stream = streamOption(options, DECODE, 'TextDecodeOptions');
+      const stream = dictionaryFlag(options, 'stream', DECODE, 'TextDecodeOptions');
       const runtime = variantsRuntime();
       if (!s.doNotFlush) {
         s.state = null;
@@ -132,7 +122,7 @@ function defineEncoder(className, kind, name, title, canFail) {
 
   const Encoder = class {
     constructor(options) {
-      const fatal = canFail && fatalOption(options, CONSTRUCT, `${className}Options`);
+      const fatal = canFail && dictionaryFlag(options, 'fatal', CONSTRUCT, `${className}Options`);
       slots.set(this, { fatal, held: 0 });
     }
 
@@ -144,7 +134,7 @@ function defineEncoder(className, kind, name, title, canFail) {
     encode(input, options) {
       const s = slotsOf(this);
       const string = input === undefined ? '' : toStringValue(input);
-      const stream = streamOption(options, ENCODE, 'TextEncodeOptions');
+      const stream = dictionaryFlag(options, 'stream', ENCODE, 'TextEncodeOptions');
       const r = run(s, string, stream, null);
       if (r.status === ERROR) {
         const error = lone(ENCODE, string, r);
@@ -156,12 +146,8 @@ function defineEncoder(className, kind, name, title, canFail) {
 
     encodeInto(source, destination, options) {
       const s = slotsOf(this);
-      if (arguments.length < 2) {
-        throw new TypeError(`${ENCODE_INTO}: 2 arguments required, but only ${arguments.length} present.`);
-      }
-      const string = toStringValue(source);
-      if (!isUint8Array(destination)) throw new TypeError(`${ENCODE_INTO}: parameter 2 is not of type 'Uint8Array'.`);
-      const stream = streamOption(options, ENCODE_INTO, 'TextEncodeOptions');
+      const string = encodeIntoSource(arguments, ENCODE_INTO);
+      const stream = dictionaryFlag(options, 'stream', ENCODE_INTO, 'TextEncodeOptions');
       const out = bufferSourceBytes(destination, ENCODE_INTO);
       const r = run(s, string, stream, out.length);
       out.set(r.bytes);

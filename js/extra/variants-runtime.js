@@ -217,24 +217,13 @@ function createVariantsRuntime(exports) {
         state = u8.slice(statePtr, statePtr + 24);
         if (status === ERROR) {
           malformations.push({ position: high * 2 ** 32 + low, kind });
-          if (fatal) return { values: joinValues(pieces, total), malformations, state: null, read: offset };
-          // The decoder returns at each malformed sequence: go on after it.
-          if (offset < input.length || isLast) {
-            if (offset === input.length && isLast) {
-              // A sequence left open at the end was reported; the stream has ended.
-              const more = this.decode1996(fatal, input.subarray(offset), state, true);
-              return {
-                values: joinValues([joinValues(pieces, total), more.values], total + more.values.length),
-                malformations: malformations.concat(more.malformations),
-                state: null,
-                read: offset,
-              };
-            }
-            continue;
-          }
+          if (fatal) return { values: concatBytes(pieces, total, Uint32Array), malformations, state: null, read: offset };
+          // The decoder returns at each malformed sequence: go on after it
+          // (with `last`, until a call ends the stream, input left or not).
+          if (offset < input.length || isLast) continue;
         }
         if (offset < input.length || status === OUTPUT_FULL) continue;
-        return { values: joinValues(pieces, total), malformations, state: isLast ? null : state, read: offset };
+        return { values: concatBytes(pieces, total, Uint32Array), malformations, state: isLast ? null : state, read: offset };
       }
     },
 
@@ -260,15 +249,4 @@ function createVariantsRuntime(exports) {
       }
     },
   };
-}
-
-function joinValues(pieces, total) {
-  if (pieces.length === 1) return pieces[0];
-  const out = new Uint32Array(total);
-  let at = 0;
-  for (const piece of pieces) {
-    out.set(piece, at);
-    at += piece.length;
-  }
-  return out;
 }
