@@ -4,6 +4,7 @@
 // random order up to a target length in bytes, and encoded by iconv-lite (an
 // encoder independent of this package).
 import iconv from 'iconv-lite';
+import { createRandom as prng } from '../bench/prng.mjs';
 
 export const SENTENCES = {
   japanese: [
@@ -131,17 +132,8 @@ export const ENCODINGS = {
 
 export const LENGTHS = [20, 50, 100, 300, 1000, 10000, 100000];
 
-/** mulberry32: a small seeded PRNG, so the corpus is the same on every run. */
-export function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The benchmarks' seeded PRNG (mulberry32), so the corpus is the same on every run. */
+export { prng };
 
 export function encode(text, encoding) {
   const bytes = iconv.encode(text, encoding);
