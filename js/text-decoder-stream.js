@@ -5,7 +5,8 @@
 // those 16 bytes in JS; the WebAssembly module keeps nothing per stream, so a
 // cancelled, aborted, errored or dropped stream leaves nothing to release.
 import { decodeChunk, decoderSlots } from './text-decoder.js';
-import { newTransformStream, otherCopyGetter, ownGetters } from './transform-stream.js';
+import { otherCopyGetter, ownMembers } from './other-copy.js';
+import { newTransformStream } from './transform-stream.js';
 import { bufferSourceBytes, shapeInterface } from './webidl.js';
 
 const CONSTRUCT = "Failed to construct 'TextDecoderStream'";
@@ -67,4 +68,4 @@ export class TextDecoderStream {
 
 const MEMBERS = ['encoding', 'fatal', 'ignoreBOM', 'readable', 'writable'];
 shapeInterface(TextDecoderStream, 'TextDecoderStream', MEMBERS);
-getters = ownGetters(TextDecoderStream, MEMBERS);
+getters = ownMembers(TextDecoderStream, MEMBERS);

@@ -2,7 +2,8 @@
 import { asciiDecodesToItself, isReplacementLabel, REPLACEMENT, stripsBom, UTF_8 } from './encodings.js';
 import { getRuntime } from './loader.js';
 import { decodeValidUtf8 } from './utf8-fast-paths.js';
-import { bufferSourceBytes, illegalInvocation, shapeInterface, toDictionary, toStringValue } from './webidl.js';
+import { otherCopyGetter, otherCopyMethod, ownMembers } from './other-copy.js';
+import { bufferSourceBytes, shapeInterface, toDictionary, toStringValue } from './webidl.js';
 
 const CONSTRUCT = "Failed to construct 'TextDecoder'";
 const DECODE = "Failed to execute 'decode' on 'TextDecoder'";
@@ -15,14 +16,11 @@ const ASCII_FAST_PATH = 64;
  */
 const UTF8_FAST_PATH = 64;
 
-/** Internal slots, keyed by instance: a WeakMap is also the brand check. */
+/** Internal slots, keyed by instance: a WeakMap is also the brand check (with js/other-copy.js). */
 const slots = new WeakMap();
 
-function slotsOf(object) {
-  const s = slots.get(object);
-  if (s === undefined) throw illegalInvocation();
-  return s;
-}
+/** The members as defined here, for the brand check across copies (js/other-copy.js). */
+let own;
 
 export class TextDecoder {
   constructor() {
@@ -30,19 +28,23 @@ export class TextDecoder {
   }
 
   get encoding() {
-    return slotsOf(this).name;
+    const s = slots.get(this);
+    return s !== undefined ? s.name : otherCopyGetter(this, 'encoding', own.encoding);
   }
 
   get fatal() {
-    return slotsOf(this).fatal;
+    const s = slots.get(this);
+    return s !== undefined ? s.fatal : otherCopyGetter(this, 'fatal', own.fatal);
   }
 
   get ignoreBOM() {
-    return slotsOf(this).ignoreBOM;
+    const s = slots.get(this);
+    return s !== undefined ? s.ignoreBOM : otherCopyGetter(this, 'ignoreBOM', own.ignoreBOM);
   }
 
   decode() {
-    const s = slotsOf(this);
+    const s = slots.get(this);
+    if (s === undefined) return otherCopyMethod(this, 'decode', own.decode, arguments);
     // WebIDL: optional AllowSharedBufferSource input, optional TextDecodeOptions options = {}.
     let input = arguments[0] === undefined ? null : bufferSourceBytes(arguments[0], DECODE);
     const options = toDictionary(arguments[1], DECODE, 'TextDecodeOptions');
@@ -161,3 +163,4 @@ export function decoderSlots(args, context) {
 }
 
 shapeInterface(TextDecoder, 'TextDecoder', ['encoding', 'fatal', 'ignoreBOM', 'decode']);
+own = ownMembers(TextDecoder, ['encoding', 'fatal', 'ignoreBOM', 'decode']);

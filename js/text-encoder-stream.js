@@ -3,7 +3,8 @@
 // The only state is the pending high surrogate, kept in JS; the WebAssembly
 // module keeps nothing per stream (each chunk is one encodeUtf8 call).
 import { getRuntime } from './loader.js';
-import { newTransformStream, otherCopyGetter, ownGetters } from './transform-stream.js';
+import { otherCopyGetter, ownMembers } from './other-copy.js';
+import { newTransformStream } from './transform-stream.js';
 import { shapeInterface, toStringValue } from './webidl.js';
 
 const CONSTRUCT = "Failed to construct 'TextEncoderStream'";
@@ -65,4 +66,4 @@ export class TextEncoderStream {
 
 const MEMBERS = ['encoding', 'readable', 'writable'];
 shapeInterface(TextEncoderStream, 'TextEncoderStream', MEMBERS);
-getters = ownGetters(TextEncoderStream, MEMBERS);
+getters = ownMembers(TextEncoderStream, MEMBERS);

@@ -1,12 +1,16 @@
 // TextEncoder (Encoding Standard §7.3-7.4), with the WebIDL shape of a browser's.
 import { getRuntime } from './loader.js';
-import { bufferSourceBytes, illegalInvocation, isUint8Array, shapeInterface, toStringValue } from './webidl.js';
+import { otherCopyGetter, otherCopyMethod, ownMembers } from './other-copy.js';
+import { bufferSourceBytes, isUint8Array, shapeInterface, toStringValue } from './webidl.js';
 
 const ENCODE = "Failed to execute 'encode' on 'TextEncoder'";
 const ENCODE_INTO = "Failed to execute 'encodeInto' on 'TextEncoder'";
 
-/** The brand: instances made by this constructor. */
+/** The brand: instances made by this constructor (with js/other-copy.js). */
 const instances = new WeakSet();
+
+/** The members as defined here, for the brand check across copies. */
+let own;
 
 export class TextEncoder {
   constructor() {
@@ -15,19 +19,19 @@ export class TextEncoder {
   }
 
   get encoding() {
-    if (!instances.has(this)) throw illegalInvocation();
+    if (!instances.has(this)) return otherCopyGetter(this, 'encoding', own.encoding);
     return 'utf-8';
   }
 
   encode() {
-    if (!instances.has(this)) throw illegalInvocation();
+    if (!instances.has(this)) return otherCopyMethod(this, 'encode', own.encode, arguments);
     // WebIDL: optional USVString input = "" (lone surrogates become U+FFFD in the encoder).
     const input = arguments[0] === undefined ? '' : toStringValue(arguments[0]);
     return getRuntime(ENCODE).encodeUtf8(input);
   }
 
   encodeInto(source, destination) {
-    if (!instances.has(this)) throw illegalInvocation();
+    if (!instances.has(this)) return otherCopyMethod(this, 'encodeInto', own.encodeInto, arguments);
     if (arguments.length < 2) {
       throw new TypeError(`${ENCODE_INTO}: 2 arguments required, but only ${arguments.length} present.`);
     }
@@ -43,3 +47,4 @@ export class TextEncoder {
 }
 
 shapeInterface(TextEncoder, 'TextEncoder', ['encoding', 'encode', 'encodeInto']);
+own = ownMembers(TextEncoder, ['encoding', 'encode', 'encodeInto']);

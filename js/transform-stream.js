@@ -52,38 +52,3 @@ export function newTransformStream(context, transform, flush) {
   // transform's own streams, fixed for its life.
   return { readable: ts.readable, writable: ts.writable };
 }
-
-const call = Function.prototype.call.bind(Function.prototype.call);
-const functionToString = Function.prototype.toString;
-const getPrototypeOf = Object.getPrototypeOf;
-const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
-
-/**
- * The getters of `cls` (captured at load), for otherCopyGetter to compare with.
- */
-export function ownGetters(cls, names) {
-  const getters = {};
-  for (const name of names) getters[name] = getOwnPropertyDescriptor(cls.prototype, name).get;
-  return getters;
-}
-
-/**
- * A getter called on an object this copy of the package did not make. Each
- * realm (window, iframe) loads its own copy, but a browser's brand checks work
- * across realms: WPT encoding/streams/realms.window.js calls one realm's
- * `readable` getter on another realm's TextDecoderStream. If `object`'s
- * prototype has a getter of the same name with this very source text (the
- * same build of the package, in another realm), its answer is returned; else
- * 'Illegal invocation'.
- */
-export function otherCopyGetter(object, name, own) {
-  if (object !== null && typeof object === 'object') {
-    const proto = getPrototypeOf(object);
-    const d = proto === null ? undefined : getOwnPropertyDescriptor(proto, name);
-    const get = d && d.get;
-    if (typeof get === 'function' && get !== own && call(functionToString, get) === call(functionToString, own)) {
-      return call(get, object);
-    }
-  }
-  throw new TypeError('Illegal invocation');
-}

@@ -193,6 +193,35 @@ test('the classic script run inside a vm realm gives that realm its own interfac
   assert.equal(inner instanceof pkg.TextDecoder, false, 'as in browsers: another realm\'s instance is not instanceof this realm\'s class');
 });
 
+test('brand checks across two realms\' copies work as WebIDL\'s do; results are the calling realm\'s', () => {
+  const source = readFileSync(`${dist}/text-encoding-wasm.script.js`, 'utf8');
+  const a = vm.createContext({});
+  const b = vm.createContext({});
+  vm.runInContext(source, a);
+  vm.runInContext(source, b);
+  const decoderA = vm.runInContext('new TextDecoder("sjis", { fatal: true })', a);
+  const encoderA = vm.runInContext('new TextEncoder()', a);
+  const B = vm.runInContext('({ TD: TextDecoder, TE: TextEncoder, U8: Uint8Array, O: Object, TypeError })', b);
+  const getter = (cls, name) => Object.getOwnPropertyDescriptor(cls.prototype, name).get;
+  assert.equal(B.TD.prototype.decode.call(decoderA, new Uint8Array(SJIS)), '\u3042');
+  assert.equal(getter(B.TD, 'encoding').call(decoderA), 'shift_jis');
+  assert.equal(getter(B.TD, 'fatal').call(decoderA), true);
+  assert.equal(getter(B.TE, 'encoding').call(encoderA), 'utf-8');
+  const bytes = B.TE.prototype.encode.call(encoderA, '\u20ac');
+  assert.ok(bytes instanceof B.U8, 'encode() through B gives B\'s Uint8Array');
+  assert.deepEqual([...bytes], [0xe2, 0x82, 0xac]);
+  const into = B.TE.prototype.encodeInto.call(encoderA, 'ab', new Uint8Array(4));
+  assert.equal(Object.getPrototypeOf(into), B.O.prototype);
+  assert.deepEqual({ ...into }, { read: 2, written: 2 });
+  // The object's own copy decides (a fatal error); the TypeError is B's, as WebIDL throws in the operation's realm.
+  assert.throws(() => B.TD.prototype.decode.call(decoderA, new Uint8Array([0x82])), (e) => e instanceof B.TypeError && /not valid for encoding shift_jis/.test(e.message));
+  // Not a brand: an object that only inherits from A's prototype, or a plain one.
+  const forged = vm.runInContext('Object.create(TextDecoder.prototype)', a);
+  assert.throws(() => B.TD.prototype.decode.call(forged, new Uint8Array(1)), { message: 'Illegal invocation' });
+  assert.throws(() => B.TE.prototype.encode.call({}), { message: 'Illegal invocation' });
+  assert.equal(decoderA instanceof B.TD, false);
+});
+
 test('install(otherGlobal) from this realm shares this realm\'s classes (documented trade-off)', () => {
   const context = vm.createContext({});
   const otherGlobal = vm.runInContext('globalThis', context);
