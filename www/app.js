@@ -258,9 +258,29 @@ function targets() {
   }).map((name) => ({ value: name, label: name, make: (m) => new extra.LegacyEncoder(name, { mode: m }) }));
   for (const key of Object.keys(extra).sort()) {
     if (key === 'LegacyEncoder' || !/Encoder$/.test(key) || typeof extra[key] !== 'function') continue;
-    list.push({ value: `extra:${key}`, label: `${key} (extra)`, make: (m) => new extra[key]({ mode: m }) });
+    list.push({ value: `extra:${key}`, label: `${key} (extra)`, make: (m) => variantEncoder(key, m) });
   }
   return list;
+}
+
+/**
+ * The extra entry's other encoders (WTF-8, CESU-8, modified UTF-8, 1996 UTF-8)
+ * take { fatal } rather than a mode ("html" has no meaning for them); the 1996
+ * UTF-8 encoder takes code points, not a string, so text is turned into code
+ * points (a surrogate pair split between chunks waits for its second half).
+ */
+function variantEncoder(key, mode) {
+  const encoder = new extra[key]({ fatal: mode === 'fatal' });
+  if (key !== 'Iso10646Utf8Encoder') return encoder;
+  let held = '';
+  return {
+    encode(text, options) {
+      text = held + text;
+      held = options && options.stream && /[\ud800-\udbff]$/.test(text) ? text.slice(-1) : '';
+      if (held) text = text.slice(0, -1);
+      return encoder.encode(Array.from(text, (c) => c.codePointAt(0)));
+    },
+  };
 }
 
 async function convert() {

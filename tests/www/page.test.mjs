@@ -106,6 +106,11 @@ test('convert and download: bytes equal iconv-lite\'s, html mode writes &#N; for
     const got = await download(target, 'fatal');
     assert.deepEqual(got, iconv.encode(text, target), target);
   }
+  // The extra entry's UTF-8 variants: for BMP text without U+0000 or lone
+  // surrogates, WTF-8, CESU-8, modified UTF-8 and 1996 UTF-8 are all UTF-8.
+  for (const target of ['extra:Wtf8Encoder', 'extra:Cesu8Encoder', 'extra:ModifiedUtf8Encoder', 'extra:Iso10646Utf8Encoder']) {
+    assert.deepEqual(await download(target, 'fatal'), iconv.encode(text, 'utf-8'), target);
+  }
   // Korean text to windows-1252: every Hangul syllable becomes &#N; (html mode).
   const korean = SENTENCES.korean[0];
   await upload('korean.euc-kr.txt', iconv.encode(korean, 'euc-kr'));
