@@ -5,14 +5,21 @@
 // an ES module whose default export instantiates it, lazily (the data
 // segments, i.e. the encoding tables, are copied into memory only then).
 //
-//   node tools/build-no-wasm.mjs [variant ...]     (default: full utf8)
+//   node tools/build-no-wasm.mjs [variant ...]     (default: full utf8 variants)
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 const root = new URL('..', import.meta.url).pathname;
 const wasm2js = `${root}node_modules/.bin/wasm2js`;
-const variants = process.argv.length > 2 ? process.argv.slice(2) : ['full', 'utf8'];
+const variants = process.argv.length > 2 ? process.argv.slice(2) : ['full', 'utf8', 'variants'];
+/** The exports each translation must have (the variants module has its own codecs, src/wasm/variants.rs). */
+const SCRATCH = ['memory', 'scratch', 'scratch_units', 'scratch_results', 'scratch_state'];
+const EXPORTS = {
+  full: [...SCRATCH, 'decode', 'encode', 'encoding_for_label', 'encoding_name'],
+  utf8: [...SCRATCH, 'decode', 'encode', 'encoding_for_label', 'encoding_name'],
+  variants: [...SCRATCH, 'scratch_values', 'variant_decode', 'variant_encode', 'iso10646_decode', 'iso10646_encode', 'modified_utf8_length'],
+};
 
 for (const variant of variants) {
   const dir = `${root}build/wasm/${variant}`;
@@ -26,7 +33,7 @@ for (const variant of variants) {
   const tail = source.indexOf('var retasmFunc = asmFunc(');
   if (tail < 0) throw new Error(`build-no-wasm: unexpected wasm2js output in ${raw} (no retasmFunc)`);
   const exported = [...source.slice(tail).matchAll(/export var (\w+) = retasmFunc\.\1;/g)].map((m) => m[1]);
-  for (const name of ['memory', 'decode', 'encode', 'encoding_for_label', 'encoding_name', 'scratch', 'scratch_units', 'scratch_results', 'scratch_state']) {
+  for (const name of EXPORTS[variant]) {
     if (!exported.includes(name)) throw new Error(`build-no-wasm: ${variant}: wasm2js output lacks the export ${name}`);
   }
   // The module imports nothing (tools/build-wasm.sh checks), so neither does the translation.

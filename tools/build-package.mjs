@@ -60,6 +60,18 @@ for (const [format, main] of [['esm', './index.js'], ['cjs', './index.cjs']]) {
   const outfile = `${dist}/extra.${format === 'esm' ? 'js' : 'cjs'}`;
   await esbuild.build({ ...common, entryPoints: [`${root}js/entries/extra.js`], format, outfile, plugins: [shareMain] });
 }
+// text-encoding-wasm/js/extra: the same for the build without WebAssembly
+// (js/entries/extra-no-wasm.js); './no-wasm.js' points at the built ./js.js.
+for (const [format, main] of [['esm', './js.js'], ['cjs', './js.cjs']]) {
+  const shareMain = {
+    name: 'share-main',
+    setup(build) {
+      build.onResolve({ filter: /^\.\/no-wasm\.js$/ }, () => ({ path: main, external: true }));
+    },
+  };
+  const outfile = `${dist}/js-extra.${format === 'esm' ? 'js' : 'cjs'}`;
+  await esbuild.build({ ...common, entryPoints: [`${root}js/entries/extra-no-wasm.js`], format, outfile, plugins: [shareMain] });
+}
 // The command-line transcoder (package.json "bin"): ESM with a shebang, its own
 // code only; the main and extra entries stay imports of the built ./index.js and
 // ./extra.js (one module instance, as for extra above).
@@ -135,7 +147,7 @@ for (const [name, source] of [['text-encoding-wasm.js.script', 'no-wasm-polyfill
 }
 
 const rows = [];
-for (const file of ['index.js', 'utf8.js', 'text-encoding-wasm.script.js', 'extra.js', 'extra.cjs', 'detect.js', 'js.js', 'js-utf8.js', 'text-encoding-wasm.js.script.js']) {
+for (const file of ['index.js', 'utf8.js', 'text-encoding-wasm.script.js', 'extra.js', 'extra.cjs', 'js-extra.js', 'detect.js', 'js.js', 'js-utf8.js', 'text-encoding-wasm.js.script.js']) {
   const bytes = readFileSync(`${dist}/${file}`);
   rows.push(`| ${file} | ${bytes.length} | ${gzipSync(bytes, { level: 9 }).length} |`);
 }

@@ -20,6 +20,7 @@ const ours = [
   ['text-encoding-wasm/script (classic script, all encodings)', 'text-encoding-wasm.script.js', ''],
   ['text-encoding-wasm/detect (EncodingDetector: chardetng and the encoding_rs decoders it validates with; own module)', 'detect.js', 'separate: not in the entries above'],
   ['text-encoding-wasm/extra (LegacyEncoder, and the UTF-8 variants with their own 17 KB module; imports the main entry, so add its size)', 'extra.js', 'separate: not in the entries above'],
+  ['text-encoding-wasm/js/extra (the same without WebAssembly: the variants module through wasm2js; imports /js)', 'js-extra.js', 'separate: not in the entries above'],
   ['text-encoding-wasm/js (no WebAssembly: wasm2js, all encodings, streams)', 'js.js', ''],
   ['text-encoding-wasm/js/utf8 (no WebAssembly, UTF-8, UTF-16)', 'js-utf8.js', ''],
   ['fallback the wasm entries load only without WebAssembly (no-wasm-backend.js)', 'no-wasm-backend.js', ''],

@@ -85,6 +85,12 @@ fi
 echo "test-js: node --test ${#files[@]} files"
 # Two files at a time: the machine has two cores, and the memory tests are big.
 TEW_TEST_PROJECT=$project node --test --expose-gc --test-concurrency=2 "${files[@]}"
+# The UTF-8 variants again, on the build without WebAssembly (text-encoding-wasm/js/extra),
+# where there is none: node --jitless has no WebAssembly.
+if [ -z "${TEW_JS_TEST_FILTER:-}" ] || [[ extra-utf8-variants == *"$TEW_JS_TEST_FILTER"* ]]; then
+  echo "test-js: extra-utf8-variants on text-encoding-wasm/js/extra under node --jitless"
+  TEW_TEST_PROJECT=$project TEW_EXTRA_ENTRY=text-encoding-wasm/js/extra node --jitless --test tests/js/extra-utf8-variants.test.mjs
+fi
 
 # --- 4. TypeScript ------------------------------------------------------------
 tsc=$root/node_modules/typescript/bin/tsc

@@ -5,10 +5,11 @@
 // ./index.cjs), which hands over its runtime through a symbol on `ready`.
 import { ready } from './full.js';
 import { connect } from '../extra/legacy-encoder.js';
-import { connectInflate } from '../extra/variants-runtime.js';
+import { useVariantsBackend } from '../extra/variants-runtime.js';
+import { variantsWasm } from '../extra/variants-wasm.js';
 
 connect(ready[Symbol.for('text-encoding-wasm.runtime')]);
-connectInflate(ready[Symbol.for('text-encoding-wasm.inflate')]);
+useVariantsBackend(variantsWasm(ready[Symbol.for('text-encoding-wasm.inflate')]));
 
 export { LegacyEncoder } from '../extra/legacy-encoder.js';
 export { ready };

@@ -2,15 +2,15 @@
 // modified UTF-8 and 1996 UTF-8, which the standard entries do not carry. Same
 // conventions as js/runtime.js (numbers cross, data goes through the module's
 // scratch buffers, state travels with the JS object), but a module of its own,
-// embedded in the extra bundle, loaded at first use.
+// which the entry supplies (useVariantsBackend): the WebAssembly module
+// embedded in the extra bundle (js/extra/variants-wasm.js), or its wasm2js
+// translation in the build without WebAssembly; made at first use.
 //
 // Strings are always built with String.fromCharCode here, never with the
 // runtime's UTF-16LE TextDecoder (as js/runtime.js does when it can): WTF-8 and
 // modified UTF-8 decode to lone surrogates, which a UTF-16LE decoder would turn
 // into U+FFFD, and losing nothing is their point.
 
-import base64 from '../../build/wasm/variants/bytes.js';
-import { decodeBase64 } from '../base64.js';
 import { concatBytes } from '../concat-bytes.js';
 
 const LAST = 1;
@@ -29,24 +29,21 @@ const WINDOW = 1 << 16;
 const STRING_CHUNK = 8192;
 
 let runtime = null;
-let inflate = null;
+/** A function returning the module's exports (memory included); set by the entry. */
+let instantiateBackend = null;
 
-/** Called by the entry with the main entry's inflater (the module is deflated like the main one). */
-export function connectInflate(inflateSync) {
-  inflate = inflateSync;
+/** Called by the entry: where the variants module comes from. */
+export function useVariantsBackend(instantiate) {
+  instantiateBackend = instantiate;
 }
 
-/** The runtime, made on first use (a module of 17 KB compiles in well under a millisecond). */
+/** The runtime, made on first use (the module compiles in well under a millisecond). */
 export function variantsRuntime() {
   if (runtime === null) {
-    if (typeof WebAssembly !== 'object') {
-      throw new TypeError('text-encoding-wasm/extra: the UTF-8 variants need WebAssembly, which this runtime lacks.');
+    if (typeof instantiateBackend !== 'function') {
+      throw new TypeError('text-encoding-wasm/extra: no backend for the UTF-8 variants (mismatched package copies?).');
     }
-    if (typeof inflate !== 'function') {
-      throw new TypeError("text-encoding-wasm/extra could not reach the main entry's inflater (mismatched package copies?).");
-    }
-    const module = new WebAssembly.Module(inflate(decodeBase64(base64)));
-    runtime = createVariantsRuntime(new WebAssembly.Instance(module, {}).exports);
+    runtime = createVariantsRuntime(instantiateBackend());
   }
   return runtime;
 }

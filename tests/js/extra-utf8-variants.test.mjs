@@ -19,8 +19,11 @@ import { join } from 'node:path';
 import test from 'node:test';
 import { PROJECT, loadPackage, prng, resolveInProject } from './helpers.mjs';
 
-await loadPackage();
-const extra = await import(await resolveInProject('text-encoding-wasm/extra'));
+// TEW_EXTRA_ENTRY=text-encoding-wasm/js/extra runs the same tests on the build
+// without WebAssembly (tools/test-js.sh does, under node --jitless).
+const ENTRY = process.env.TEW_EXTRA_ENTRY || 'text-encoding-wasm/extra';
+await loadPackage(ENTRY === 'text-encoding-wasm/extra' ? 'text-encoding-wasm' : 'text-encoding-wasm/js');
+const extra = await import(await resolveInProject(ENTRY));
 const {
   Wtf8Decoder, Wtf8Encoder, Cesu8Decoder, Cesu8Encoder, ModifiedUtf8Decoder, ModifiedUtf8Encoder,
   wtf8Concat, readUTF, writeUTF, Iso10646Utf8Decoder, Iso10646Utf8Encoder,
