@@ -6,6 +6,7 @@
 // WebAssembly module, or later its translation to plain JS) plugs in here.
 
 import { concatBytes } from './concat-bytes.js';
+import { unitsToString } from './units-to-string.js';
 import { encodeUtf8Into, writeUtf8 } from './utf8-fast-paths.js';
 
 const LAST = 1;
@@ -28,12 +29,6 @@ const ENCODE_ONE_SHOT_BYTES = 1 << 24;
 const ENCODE_SHORT = 64;
 /** Room for the UTF-8 of ENCODE_SHORT units (3 bytes each at most); no user code runs while it is in use. */
 const shortBytes = new Uint8Array(3 * ENCODE_SHORT);
-/**
- * Decoded code units turned into a string per String.fromCharCode call.
- * Units are copied into a plain array first: V8 spreads a plain array of
- * small integers into arguments much faster than a typed array.
- */
-const STRING_CHUNK = 8192;
 /** Below this many units the runtime's own UTF-16LE decoder costs more than fromCharCode. */
 const NATIVE_STRING_MIN = 64;
 
@@ -67,8 +62,6 @@ function nativeUtf16Decoder() {
   }
 }
 
-/** Reused by unitsToString: its length is set to each chunk's. */
-const chunkUnits = [];
 
 export function createRuntime(exports) {
   const memory = exports.memory;
@@ -108,21 +101,13 @@ export function createRuntime(exports) {
   let native16;
 
   /** The string of the `count` units at the start of the unit buffer. */
-  function unitsToString(count) {
+  function unitsToText(count) {
     if (count === 0) return '';
     if (count >= NATIVE_STRING_MIN) {
       if (native16 === undefined) native16 = nativeUtf16Decoder();
       if (native16 !== null) return native16.decode(u16.subarray(unitsAt, unitsAt + count));
     }
-    let text = '';
-    const units = chunkUnits;
-    for (let i = 0; i < count; i += STRING_CHUNK) {
-      const n = Math.min(STRING_CHUNK, count - i);
-      units.length = n;
-      for (let j = 0, k = unitsAt + i; j < n; j++, k++) units[j] = u16[k];
-      text += String.fromCharCode.apply(null, units);
-    }
-    return text;
+    return unitsToString(u16, unitsAt, count);
   }
 
   /** Writes string units [from, to) into the unit buffer. */
@@ -151,7 +136,7 @@ export function createRuntime(exports) {
       ensure(0, 32);
       const length = exports.encoding_name(index);
       views();
-      return unitsToString(length);
+      return unitsToText(length);
     },
 
     /**
@@ -178,7 +163,7 @@ export function createRuntime(exports) {
         views();
         const status = u32[resultsAt];
         offset += u32[resultsAt + 1];
-        text += unitsToString(written);
+        text += unitsToText(written);
         // After the last window the decoder is new again (src/decode.rs).
         state = isLast && status !== OUTPUT_FULL ? null : u8.slice(statePtr, statePtr + 16);
         if (status === ERROR) return { text, state, error: true, offset };

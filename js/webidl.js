@@ -177,6 +177,17 @@ export function shapeInterface(cls, name, members) {
   Object.defineProperty(proto, Symbol.toStringTag, { value: name, writable: false, enumerable: false, configurable: true });
 }
 
+/**
+ * The internal slots `map` (a WeakMap) holds for `object`: the brand check of
+ * the extra entry's classes, which throws what a browser throws for a member
+ * called on the wrong object.
+ */
+export function slotsIn(map, object) {
+  const s = map.get(object);
+  if (s === undefined) throw illegalInvocation();
+  return s;
+}
+
 /** The TypeError a browser throws for a method or getter called on the wrong object. */
 export function illegalInvocation() {
   return new TypeError('Illegal invocation');

@@ -4,7 +4,7 @@
 // Uint32Array and the encoder takes one (or any array of numbers). The codec
 // is src/variants/utf8_1996.rs in the variants module; its file header says
 // how each clause was read (R.7's malformed sequences, overlong forms).
-import { bufferSourceBytes, illegalInvocation, shapeInterface, toDictionary } from '../webidl.js';
+import { bufferSourceBytes, dictionaryFlag, shapeInterface, slotsIn } from '../webidl.js';
 import { ERROR, variantsRuntime } from './variants-runtime.js';
 
 /** R.7's malformed sequences, by the number the module reports. */
@@ -16,16 +16,11 @@ const DESCRIBE = {
 };
 const hex = (value) => value.toString(16).toUpperCase().padStart(4, '0');
 
-function options(value, context, type) {
-  const dict = toDictionary(value, context, type);
-  return { fatal: dict !== null && Boolean(dict.fatal), stream: dict !== null && Boolean(dict.stream) };
-}
-
 const decoderSlots = new WeakMap();
 
 export class Iso10646Utf8Decoder {
   constructor(init) {
-    const { fatal } = options(init, "Failed to construct 'Iso10646Utf8Decoder'", 'Iso10646Utf8DecoderOptions');
+    const fatal = dictionaryFlag(init, 'fatal', "Failed to construct 'Iso10646Utf8Decoder'", 'Iso10646Utf8DecoderOptions');
     decoderSlots.set(this, { fatal, state: null, doNotFlush: false });
   }
 
@@ -53,7 +48,7 @@ export class Iso10646Utf8Decoder {
     const context = "Failed to execute 'decode' on 'Iso10646Utf8Decoder'";
     const s = slotsOf(this);
     const bytes = input === undefined ? new Uint8Array(0) : bufferSourceBytes(input, context);
-    const { stream } = options(opts, context, 'TextDecodeOptions');
+    const stream = dictionaryFlag(opts, 'stream', context, 'TextDecodeOptions');
     if (!s.doNotFlush) s.state = null;
     s.doNotFlush = stream;
     const r = variantsRuntime().decode1996(s.fatal, bytes, s.state, !stream);
@@ -73,29 +68,23 @@ export class Iso10646Utf8Decoder {
   }
 }
 
-function slotsOf(object) {
-  const s = decoderSlots.get(object);
-  if (s === undefined) throw illegalInvocation();
-  return s;
-}
+const slotsOf = (object) => slotsIn(decoderSlots, object);
 
 const encoderSlots = new WeakMap();
 
 export class Iso10646Utf8Encoder {
   constructor(init) {
-    const { fatal } = options(init, "Failed to construct 'Iso10646Utf8Encoder'", 'Iso10646Utf8EncoderOptions');
+    const fatal = dictionaryFlag(init, 'fatal', "Failed to construct 'Iso10646Utf8Encoder'", 'Iso10646Utf8EncoderOptions');
     encoderSlots.set(this, { fatal });
   }
 
   get encoding() {
-    if (!encoderSlots.has(this)) throw illegalInvocation();
+    slotsIn(encoderSlots, this);
     return 'iso-10646-utf-8';
   }
 
   get fatal() {
-    const s = encoderSlots.get(this);
-    if (s === undefined) throw illegalInvocation();
-    return s.fatal;
+    return slotsIn(encoderSlots, this).fatal;
   }
 
   /**
@@ -105,8 +94,7 @@ export class Iso10646Utf8Encoder {
    */
   encode(values) {
     const context = "Failed to execute 'encode' on 'Iso10646Utf8Encoder'";
-    const s = encoderSlots.get(this);
-    if (s === undefined) throw illegalInvocation();
+    const s = slotsIn(encoderSlots, this);
     let array;
     let originals = values;
     if (values instanceof Uint32Array) {

@@ -11,7 +11,7 @@
 // main entry and takes its runtime from a symbol on `ready`, so importing both
 // entries instantiates the module once.
 import { REPLACEMENT, UTF_16BE, UTF_16LE } from '../encodings.js';
-import { bufferSourceBytes, dictionaryFlag, encodeIntoSource, illegalInvocation, shapeInterface, toDictionary, toStringValue } from '../webidl.js';
+import { bufferSourceBytes, dictionaryFlag, encodeIntoSource, shapeInterface, slotsIn, toDictionary, toStringValue } from '../webidl.js';
 import { concatBytes } from '../concat-bytes.js';
 
 const CONSTRUCT = "Failed to construct 'LegacyEncoder'";
@@ -58,11 +58,7 @@ function runtime(context) {
 /** Per instance: { index, name, fatal, state (4 bytes, or null: a new encoder) }. */
 const slots = new WeakMap();
 
-function slotsOf(object) {
-  const s = slots.get(object);
-  if (s === undefined) throw illegalInvocation();
-  return s;
-}
+const slotsOf = (object) => slotsIn(slots, object);
 
 /**
  * Runs the encoder over `string`, from the instance's state; `last` ends the

@@ -12,7 +12,7 @@
 // - A fatal error names where: `error.offset` is the stream offset of the
 //   malformed sequence (also when it began in an earlier chunk), `error.bytes`
 //   its bytes in this call's input. The stream then starts over.
-import { bufferSourceBytes, dictionaryFlag, encodeIntoSource, illegalInvocation, shapeInterface, toStringValue } from '../webidl.js';
+import { bufferSourceBytes, dictionaryFlag, encodeIntoSource, shapeInterface, slotsIn, toStringValue } from '../webidl.js';
 import { CESU8, ERROR, MODIFIED_UTF8, OUTPUT_FULL, variantsRuntime, WTF8 } from './variants-runtime.js';
 
 const hexBytes = (bytes) => Array.from(bytes, (b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' ');
@@ -27,11 +27,7 @@ function defineDecoder(className, kind, name, title) {
    * open sequence began), doNotFlush, position (bytes since the stream began) }.
    */
   const slots = new WeakMap();
-  const slotsOf = (object) => {
-    const s = slots.get(object);
-    if (s === undefined) throw illegalInvocation();
-    return s;
-  };
+  const slotsOf = (object) => slotsIn(slots, object);
 
   const Decoder = class {
     constructor(options) {
@@ -95,11 +91,7 @@ function defineEncoder(className, kind, name, title, canFail) {
   const ENCODE_INTO = `Failed to execute 'encodeInto' on '${className}'`;
   /** Per instance: { fatal, held (a lead surrogate that ended a streamed call, or 0) }. */
   const slots = new WeakMap();
-  const slotsOf = (object) => {
-    const s = slots.get(object);
-    if (s === undefined) throw illegalInvocation();
-    return s;
-  };
+  const slotsOf = (object) => slotsIn(slots, object);
 
   function lone(context, string, r) {
     // The lone surrogate is the last unit read; index -1: it ended the previous chunk.

@@ -12,6 +12,7 @@
 // into U+FFFD, and losing nothing is their point.
 
 import { concatBytes } from '../concat-bytes.js';
+import { unitsToString } from '../units-to-string.js';
 
 const LAST = 1;
 const FATAL = 2;
@@ -26,7 +27,6 @@ export const MODIFIED_UTF8 = 2;
 
 /** Bytes (decode) or units (encode) per call: bounded scratch for any input size. */
 const WINDOW = 1 << 16;
-const STRING_CHUNK = 8192;
 
 let runtime = null;
 /** A function returning the module's exports (memory included); set by the entry. */
@@ -88,18 +88,6 @@ function createVariantsRuntime(exports) {
   }
   ensure(256, 256);
 
-  function unitsToString(count) {
-    let text = '';
-    const units = [];
-    for (let i = 0; i < count; i += STRING_CHUNK) {
-      const n = Math.min(STRING_CHUNK, count - i);
-      units.length = n;
-      for (let j = 0, k = unitsAt + i; j < n; j++, k++) units[j] = u16[k];
-      text += String.fromCharCode.apply(null, units);
-    }
-    return text;
-  }
-
   function setState(state, size) {
     if (state === null) return FRESH;
     u8.set(state.subarray(0, size), statePtr);
@@ -127,7 +115,7 @@ function createVariantsRuntime(exports) {
         const written = exports.variant_decode(kind, flags, n);
         views();
         const [status, read, , idleAfter, start, restored] = u32.subarray(resultsAt, resultsAt + 6);
-        text += unitsToString(written);
+        text += unitsToString(u16, unitsAt, written);
         if (status === ERROR) {
           // A subpart at this call's first byte, while a sequence was open, began with that sequence.
           const at = start === 0 && !idle ? openSince : base + offset + start;

@@ -1,0 +1,26 @@
+// Code units to a string with String.fromCharCode: exact for any units, lone
+// surrogates included (js/runtime.js uses it where the runtime has no usable
+// UTF-16LE decoder or the text is short; js/extra/variants-runtime.js always,
+// since WTF-8 and modified UTF-8 output lone surrogates a decoder would replace).
+
+/**
+ * Units per String.fromCharCode call. They are copied into a plain array
+ * first: V8 spreads a plain array of small integers into arguments much
+ * faster than a typed array.
+ */
+const STRING_CHUNK = 8192;
+/** Reused for every chunk: its length is set to the chunk's. */
+const chunkUnits = [];
+
+/** The string of the `count` units of `u16` (a Uint16Array) from index `from`. */
+export function unitsToString(u16, from, count) {
+  let text = '';
+  const units = chunkUnits;
+  for (let i = 0; i < count; i += STRING_CHUNK) {
+    const n = Math.min(STRING_CHUNK, count - i);
+    units.length = n;
+    for (let j = 0, k = from + i; j < n; j++, k++) units[j] = u16[k];
+    text += String.fromCharCode.apply(null, units);
+  }
+  return text;
+}
