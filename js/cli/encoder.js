@@ -29,25 +29,37 @@ export function countCodePoints(text, end = text.length) {
 }
 
 /**
+ * For an output side with no stream mode of its own: a function taking the
+ * next chunk of text (and whether it is the last) that returns it without a
+ * lead surrogate that ends it, which goes in front of the next chunk instead
+ * (the modified UTF-8 decoder outputs a pair's halves as they come).
+ */
+export function joinSplitPairs() {
+  let held = '';
+  return (text, last) => {
+    text = held + text;
+    const cut = !last && text.length > 0 && (text.charCodeAt(text.length - 1) & 0xfc00) === 0xd800;
+    held = cut ? text.slice(-1) : '';
+    return cut ? text.slice(0, -1) : text;
+  };
+}
+
+/**
  * name: the encoding's name (lower case, as TextDecoder#encoding gives it);
  * mode: 'replace' | 'fatal' | 'html'. Returns { encode(text) -> Uint8Array[],
  * finish() -> Uint8Array[], substituted }.
  */
 export function createEncoder(name, mode) {
   if (name === 'utf-8') {
-    // TextEncoder has no stream mode: a lead surrogate that ends a chunk (the
-    // modified UTF-8 decoder outputs a pair's halves as they come) waits for
-    // its trail, or it would become U+FFFD.
+    // TextEncoder has no stream mode: a lead surrogate that ends a chunk waits
+    // for its trail, or it would become U+FFFD.
     // A lone surrogate (only WTF-8 and modified UTF-8 input have them) is what
     // UTF-8 cannot encode: U+FFFD as TextEncoder writes it, or a --fatal error.
     const te = new TextEncoder();
-    let held = '';
+    const whole = joinSplitPairs();
     let chars = 0;
-    const encode = (text, last) => {
-      text = held + text;
-      const cut = !last && text.length > 0 && (text.charCodeAt(text.length - 1) & 0xfc00) === 0xd800;
-      held = cut ? text.slice(-1) : '';
-      if (cut) text = text.slice(0, -1);
+    const encode = (chunk, last) => {
+      const text = whole(chunk, last);
       if (mode === 'fatal') {
         const lone = LONE_SURROGATE.exec(text);
         if (lone !== null) {

@@ -7,7 +7,7 @@ import {
   Wtf8Decoder, Wtf8Encoder,
 } from '../entries/extra.js';
 import { DecodeError } from './decoder.js';
-import { countCodePoints, UnmappableError } from './encoder.js';
+import { countCodePoints, joinSplitPairs, UnmappableError } from './encoder.js';
 
 /** name -> [labels, what the -l listing says]. */
 export const VARIANTS = {
@@ -23,8 +23,6 @@ export function variantName(label) {
   for (const [name, [labels]] of Object.entries(VARIANTS)) if (labels.includes(wanted)) return name;
   return null;
 }
-
-const isLead = (u) => (u & 0xfc00) === 0xd800;
 
 /** A chunk decoder (decoder.js's interface) for variant `name`. */
 export function createVariantDecoder(name, fatal) {
@@ -106,13 +104,8 @@ export function createVariantEncoder(name, mode) {
   if (name === 'iso-10646-utf-8') {
     // Code points of the text (a pair split between chunks waits for its trail).
     const encoder = new Iso10646Utf8Encoder();
-    let held = '';
-    const encode = (text, last) => {
-      text = held + text;
-      held = !last && text.length > 0 && isLead(text.charCodeAt(text.length - 1)) ? text.slice(-1) : '';
-      if (held) text = text.slice(0, -1);
-      return [encoder.encode(Array.from(text, (c) => c.codePointAt(0)))];
-    };
+    const whole = joinSplitPairs();
+    const encode = (text, last) => [encoder.encode(Array.from(whole(text, last), (c) => c.codePointAt(0)))];
     return { encode: (text) => encode(text, false), finish: () => encode('', true), substituted: 0 };
   }
   if (name === 'cesu-8') {
