@@ -2,7 +2,7 @@
 # The JS suite: the packed npm package, installed into a temporary project as a
 # user would install it, tested with Node's own TextDecoder/TextEncoder deleted.
 #   1. builds the package if build/text-encoding-wasm-*.tgz is missing or older
-#      than js/, pkg-template/ or build/wasm;
+#      than js/, pkg-template/, build/wasm or detect/src (tools/ensure-package.sh);
 #   2. installs the tarball into .cache/js-test/project (reinstalled only when
 #      the tarball changes);
 #   3. builds the encoding_rs oracle program, then runs node:test on
@@ -17,22 +17,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 
 # --- 1. the package -----------------------------------------------------------
-tarball=$(ls -t build/text-encoding-wasm-*.tgz 2>/dev/null | head -n1 || true)
-stale=
-if [ -z "$tarball" ]; then
-  stale="no tarball in build/"
-elif [ ! -d build/wasm ]; then
-  stale="build/wasm is missing"
-else
-  newer=$(find js pkg-template build/wasm -type f -newer "$tarball" -print -quit)
-  [ -n "$newer" ] && stale="$newer is newer than $tarball"
-fi
-if [ -n "$stale" ]; then
-  echo "test-js: building the package ($stale)"
-  bash tools/build-wasm.sh
-  node tools/build-package.mjs
-  tarball=$(ls -t build/text-encoding-wasm-*.tgz | head -n1)
-fi
+tarball=$(bash tools/ensure-package.sh)
 echo "test-js: package $tarball"
 
 # --- 2. the user's project --------------------------------------------------

@@ -5,11 +5,7 @@
 # ~15 s), which fails if any runtime fails a conformance check or runs the wrong backend.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ ! -f pkg/dist/js.js ] || [ -n "$(find js build/wasm pkg-template -type f -newer pkg/dist/js.js -print -quit 2>/dev/null)" ]; then
-  echo "test-runtimes: building the package"
-  bash tools/build-wasm.sh
-  node tools/build-package.mjs
-fi
+bash tools/ensure-package.sh > /dev/null
 node tools/wasm-feature-census.mjs
 # A module that uses sign-extension must fail the census (a check that cannot fail proves nothing).
 printf '(module (func (export "f") (param i32) (result i32) (i32.extend8_s (local.get 0))))' > .cache/census-negative.wat
