@@ -11,7 +11,7 @@
 //!    random chunk splits and tiny output buffers, both modes.
 //!
 //! Where encoding_rs implements a later Encoding Standard than the spec text the
-//! crate follows (../shared/spec), the inputs are listed exactly below (see
+//! crate follows (the snapshot of data/whatwg-index), the inputs are listed exactly below (see
 //! DIVERGENCES.md); both sides' outputs for them are asserted, so a new
 //! difference, or a listed one going away, fails.
 //!

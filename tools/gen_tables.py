@@ -2,10 +2,10 @@
 """Generates src/generated/*.rs from the WHATWG index files.
 
 Input: a directory holding encodings.json and index-*.txt as published with the
-Encoding Standard (default: ../shared/whatwg-index next to the repository).
+Encoding Standard (default: data/whatwg-index in the repository).
 Output: Rust sources under src/generated/, committed so that a fresh clone builds
 without the input. `--check` regenerates into memory and exits 1 if any committed
-file differs, which is what the test command runs when the input is present.
+file differs, which is what the test command runs.
 
 Packed index format (decoded by src/tables/packed.rs; read that file for the
 reasoning). An index is the list of code points for pointers 0..len, 0 standing
@@ -251,7 +251,7 @@ def gen_js_encodings(src):
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     check = "--check" in sys.argv
-    src = args[0] if args else os.path.join(ROOT, "..", "shared", "whatwg-index")
+    src = args[0] if args else os.path.join(ROOT, "data", "whatwg-index")
     if not os.path.isfile(os.path.join(src, "encodings.json")):
         sys.exit("gen_tables: no encodings.json in %s" % src)
     encodings_rs, encodings = gen_encodings(src)

@@ -6,7 +6,7 @@
 // WebAssembly works fails the row). Writes docs/runtime-matrix.md.
 //
 //   node tools/runtime-matrix.mjs [--markdown FILE] [--only substring]
-// Needs pkg/ (built here if missing), ../shared/whatwg-index, and for the
+// Needs pkg/ (built here if missing), data/whatwg-index, and for the
 // browser rows /usr/bin/chromium. Exits 1 if any row fails.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name
 const markdownFile = option('--markdown', `${root}docs/runtime-matrix.md`);
 const only = option('--only', null);
 const dist = `${root}pkg/dist`;
-const indexDir = `${root}../shared/whatwg-index`;
+const indexDir = `${root}data/whatwg-index`;
 
 if (!existsSync(`${indexDir}/encodings.json`)) {
   console.error(`runtime-matrix: ${indexDir} is missing (the WHATWG index files the expectations come from)`);

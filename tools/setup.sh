@@ -29,6 +29,22 @@ else
   apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
 
+# The independent oracles some JS tests run: glibc iconv (the CLI), Python 3
+# (surrogatepass), Perl (1996 UTF-8) and a JDK (Java's own writeUTF/readUTF).
+# Debian's, only where missing; a missing oracle is a failure, never a skip.
+missing_debs=()
+command -v java >/dev/null && command -v javac >/dev/null || missing_debs+=(default-jdk-headless)
+command -v perl >/dev/null || missing_debs+=(perl)
+command -v iconv >/dev/null || missing_debs+=(libc-bin)
+if [ ${#missing_debs[@]} -gt 0 ]; then
+  say "installing ${missing_debs[*]} from apt"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${missing_debs[@]}" >/dev/null
+else
+  say "java, perl and iconv present"
+fi
+
 # wasm-bindgen CLI, which must match the wasm-bindgen crate exactly (Cargo.toml
 # pins =0.2.130). About 5 minutes to build, so only when missing or different.
 WASM_BINDGEN_VERSION=0.2.130

@@ -47,7 +47,7 @@ raw() { wc -c < "$1" | tr -d ' '; }
 fmt() { echo "$1" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/' -e 'ta'; }
 # strip=true drops the target_features section, so tell wasm-opt what rustc's
 # wasm32-unknown-unknown default (cpu "generic") enables; see
-# /work/shared/notes/toolchain.md section 7. Without them validation fails on memory.copy.
+# `rustc --print cfg --target wasm32-unknown-unknown`. Without them validation fails on memory.copy.
 opt_features=(--enable-bulk-memory --enable-bulk-memory-opt --enable-multivalue --enable-mutable-globals
     --enable-nontrapping-float-to-int --enable-reference-types --enable-sign-ext)
 

@@ -18,7 +18,7 @@ if [ $# -lt 1 ] || [ $# -gt 2 ]; then
 fi
 gitdir=$1
 dest=${2:-"$(cd "$(dirname "$0")/.." && pwd)/.wpt"}
-# The commit measured in ../shared/notes/wpt.md (2025-10-28; encoding/ last
+# The commit measured for docs/wpt-results.md (2025-10-28; encoding/ last
 # changed upstream 2024-11-26).
 commit=${WPT_COMMIT:-0a2ab5833002f61c5dfb094dcd21c9cc3a4e85b2}
 

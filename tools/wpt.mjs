@@ -19,7 +19,7 @@
 //   https), honouring `PATH.headers` and `__dir__.headers` files, also for the
 //   wrappers generated from `X.any.js` (that is how `encodeInto.any.js.headers`
 //   makes its pages cross-origin isolated, so SharedArrayBuffer exists).
-//   `--no-headers` ignores them (what ../shared/notes/wpt.md measured).
+//   `--no-headers` ignores them (what the earlier wptserve count measured).
 // - generates the wrappers: `X.any.js` -> `X.any.html` (window),
 //   `X.any.worker.html` (dedicated worker), `X.any.sharedworker.html` (shared
 //   worker) as `// META: global=` says (default: window, dedicatedworker);
@@ -99,7 +99,7 @@ const SUFFIX = { window: '.any.html', dedicatedworker: '.any.worker.html', share
 // Pages that test the browser's own decoders (XMLHttpRequest responseText,
 // document.characterSet) through the Python handlers transcribed below, not
 // TextDecoder/TextEncoder: run, but in their own section, so that they neither
-// count for nor against the polyfill. (../shared/notes/wpt.md's 11,867 counts
+// count for nor against the polyfill. (An earlier wptserve count, 11,867, included
 // unsupported-labels.window.js with the API files.)
 const BROWSER_ONLY = new Set([
   'encoding/single-byte-decoder.window.html?XMLHttpRequest',
@@ -494,7 +494,7 @@ async function main() {
     `${o.headers ? 'with' : 'without'} the tests' COOP/COEP .headers` + (modes.includes('polyfill') ? `; polyfill = ${relative(ROOT, o.polyfill)}` : '') + '.';
   const { text: table, grand } = markdownTable(tests, runs, header);
   console.log('\n' + table);
-  // ../shared/notes/wpt.md's figure (native 11,798/11,867): the window runs of
+  // The earlier wptserve figure (native 11,798/11,867): the window runs of
   // the API and streams files plus unsupported-labels.window.js.
   if (runs.native) {
     const c = { pass: 0, total: 0 };
@@ -502,7 +502,7 @@ async function main() {
       if (t.scope !== 'window' || !(['API', 'Streams'].includes(t.section) || t.url === 'encoding/unsupported-labels.window.html')) continue;
       const k = counts(runs.native.results[t.url]); c.pass += k.pass; c.total += k.total;
     }
-    console.log(`native, window runs as counted in ../shared/notes/wpt.md (API + streams + unsupported-labels): ${fmt(c)}`);
+    console.log(`native, window runs as counted by the earlier wptserve run (API + streams + unsupported-labels): ${fmt(c)}`);
   }
 
   // Our bugs: baseline passes, polyfill does not.

@@ -28,12 +28,9 @@ const reports = [];
 const RANDOM_DECODE = quick ? 300 : 2000;
 const RANDOM_ENCODE = quick ? 5000 : 50000;
 
-// The spec's data, where the Rust tests read it (../shared/whatwg-index or
-// $WHATWG_INDEX_DIR). Without it the suite still runs: the encodings' names
-// (each is also a label) stand in for encodings.json, and the EUC-JP and
-// ISO-2022-JP spec models look pointers up with Chromium's decoder
-// (page/spec-index.js).
-const indexDir = process.env.WHATWG_INDEX_DIR || `${root}/../shared/whatwg-index`;
+// The spec's data, where the Rust tests read it (data/whatwg-index or
+// $WHATWG_INDEX_DIR).
+const indexDir = process.env.WHATWG_INDEX_DIR || `${root}/data/whatwg-index`;
 const haveIndex = existsSync(`${indexDir}/encodings.json`);
 const NAMES = ['UTF-8', 'IBM866', 'ISO-8859-2', 'ISO-8859-3', 'ISO-8859-4', 'ISO-8859-5', 'ISO-8859-6', 'ISO-8859-7', 'ISO-8859-8', 'ISO-8859-8-I',
   'ISO-8859-10', 'ISO-8859-13', 'ISO-8859-14', 'ISO-8859-15', 'ISO-8859-16', 'KOI8-R', 'KOI8-U', 'macintosh', 'windows-874', 'windows-1250',

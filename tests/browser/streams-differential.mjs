@@ -21,7 +21,7 @@ const seed = seedArg === undefined ? 20261124 : seedArg === 'random' ? (Math.ran
 const DECODE = quick ? 60 : 400;
 const ENCODE = quick ? 1000 : 10000;
 
-const indexDir = process.env.WHATWG_INDEX_DIR || `${root}/../shared/whatwg-index`;
+const indexDir = process.env.WHATWG_INDEX_DIR || `${root}/data/whatwg-index`;
 const groups = JSON.parse(readFileSync(`${indexDir}/encodings.json`, 'utf8'));
 // The EUC-JP and ISO-2022-JP spec models (page/spec-model.js) look pointers up in the index files.
 const readIndex = (name) => readFileSync(`${indexDir}/index-${name}.txt`, 'utf8').split('\n')

@@ -5,7 +5,7 @@
 // back exactly the characters picked, which is the reference for every contender.
 import { readFileSync } from 'node:fs';
 
-const INDEX_DIR = new URL('../../../shared/whatwg-index/', import.meta.url);
+const INDEX_DIR = new URL('../../data/whatwg-index/', import.meta.url);
 
 /** The index file as [pointer, code point] pairs, in file order. */
 function readIndex(name) {

@@ -1,6 +1,6 @@
 // Expected results for the portable conformance harness
 // (tests/runtimes/conformance.js), made from the WHATWG index files and
-// encodings.json alone (../shared/whatwg-index), with the spec's byte
+// encodings.json alone (data/whatwg-index), with the spec's byte
 // formulas: never from this package's output. Node's Buffer (an independent
 // UTF-8 encoder) gives TextEncoder's expected bytes.
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // A plain-JS model of the Encoding Standard's TextDecoder machinery, written
-// from the spec text (../shared/spec/003_bd5b61da984748b4.txt) without our
+// from the spec text (https://encoding.spec.whatwg.org/) without our
 // code or Chromium's decoders: §3 I/O queues (read, push, restore), §4.1
 // "process an item", §7.2 decode(). The handlers of the encodings it models
 // live in spec-euc-jp.js and spec-iso-2022-jp.js; their index tables in

@@ -1,5 +1,5 @@
 // §12.1.1 EUC-JP decoder, transcribed step by step (spec text in
-// ../shared/spec/003_bd5b61da984748b4.txt). Used through spec-decoder.js.
+// https://encoding.spec.whatwg.org/). Used through spec-decoder.js.
 import { END } from './spec-decoder.js';
 import { indexCodePoint } from './spec-index.js';
 

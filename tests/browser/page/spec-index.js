@@ -2,7 +2,7 @@
 // index jis0208 and index jis0212, as pointer → code point.
 //
 // Source, in order of preference (differential.mjs calls load() once):
-// 1. The spec's index files (../shared/whatwg-index/index-jis0208.txt and
+// 1. The spec's index files (data/whatwg-index/index-jis0208.txt and
 //    index-jis0212.txt), parsed in Node per §5 and passed in as [pointer, code
 //    point] pairs. This is the independent oracle.
 // 2. Without them: Chromium's own decoder, used only for lookups. Each pointer

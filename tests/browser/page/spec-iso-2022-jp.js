@@ -1,5 +1,5 @@
 // §12.2.1 ISO-2022-JP decoder, transcribed state by state (spec text in
-// ../shared/spec/003_bd5b61da984748b4.txt). Used through spec-decoder.js.
+// https://encoding.spec.whatwg.org/). Used through spec-decoder.js.
 // (Index ISO-2022-JP katakana is used only by the encoder, §12.2.2.)
 import { END } from './spec-decoder.js';
 import { indexCodePoint } from './spec-index.js';
