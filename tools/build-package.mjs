@@ -100,8 +100,16 @@ chmodSync(`${dist}/cli.js`, 0o755);
 if (!existsSync(`${root}build/wasm/detect/bytes.js`)) execFileSync('bash', [`${root}tools/build-detect.sh`], { stdio: 'inherit' });
 cpSync(`${pkg}/detect.d.ts`, `${dist}/detect.d.ts`);
 rmSync(`${pkg}/detect.d.ts`);
-for (const [format, ext] of [['esm', 'js'], ['cjs', 'cjs']]) {
-  await esbuild.build({ ...common, entryPoints: [`${root}js/entries/detect.js`], format, outfile: `${dist}/detect.${ext}` });
+// Like extra: './full.js' stays an import of the built main entry, whose module
+// instance provides the detector's CJK tables (js/detect/encoding-detector.js).
+for (const [format, ext, main] of [['esm', 'js', './index.js'], ['cjs', 'cjs', './index.cjs']]) {
+  const shareMain = {
+    name: 'share-main',
+    setup(build) {
+      build.onResolve({ filter: /^\.\/full\.js$/ }, () => ({ path: main, external: true }));
+    },
+  };
+  await esbuild.build({ ...common, entryPoints: [`${root}js/entries/detect.js`], format, outfile: `${dist}/detect.${ext}`, plugins: [shareMain] });
 }
 for (const [name, source] of [['text-encoding-wasm.script', 'polyfill'], ['text-encoding-wasm.force.script', 'polyfill-force']]) {
   await esbuild.build({ ...common, entryPoints: [`${root}js/entries/${source}.js`], format: 'iife', outfile: `${dist}/${name}.js` });

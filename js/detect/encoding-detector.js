@@ -7,7 +7,10 @@
 // module has one detector slot, and each call copies this detector's state in,
 // runs, and copies it back out (detect/src/lib.rs says why that is sound). The
 // module keeps nothing per detector, so a dropped detector leaks nothing.
-import { inflateSync } from 'fflate';
+//
+// The module carries no CJK tables: before the first detector is made, the
+// main entry's module instance unpacks its five indexes and they are copied
+// into arrays this module allocates (detect/src/lib.rs `provide_index`).
 import { decodeBase64 } from '../base64.js';
 import { bufferSourceBytes, illegalInvocation, shapeInterface, toDictionary } from '../webidl.js';
 
@@ -26,14 +29,21 @@ const NAMES = [
 let exportsOf = null;
 let pending = null;
 let failure = null;
+/** The main entry's `ready` (its runtime and inflater hang on it), set by boot. */
+let main = null;
+let tablesProvided = false;
 
 function instantiate(module) {
   return new WebAssembly.Instance(module, {}).exports;
 }
 
-/** Called by the entry: instantiates synchronously where allowed, else behind ready(). */
-export function boot(base64) {
-  const bytes = inflateSync(decodeBase64(base64));
+/**
+ * Called by the entry with the main entry's `ready`: instantiates synchronously
+ * where allowed, else behind ready().
+ */
+export function boot(base64, mainReady) {
+  main = mainReady;
+  const bytes = main[Symbol.for('text-encoding-wasm.inflate')](decodeBase64(base64));
   try {
     exportsOf = instantiate(new WebAssembly.Module(bytes));
     return;
@@ -51,13 +61,30 @@ export function boot(base64) {
 
 /** Resolves once EncodingDetector is usable (at once where loading was synchronous). */
 export function ready() {
-  if (exportsOf) return Promise.resolve();
-  if (pending) return pending.then(() => undefined);
-  return Promise.reject(failure || new TypeError('text-encoding-wasm/detect: the detector module could not be loaded'));
+  const own = exportsOf ? Promise.resolve()
+    : pending ? pending.then(() => undefined)
+      : Promise.reject(failure || new TypeError('text-encoding-wasm/detect: the detector module could not be loaded'));
+  return Promise.all([own, main()]).then(() => undefined);
+}
+
+/** Copies the main module's unpacked CJK indexes into this module, once. */
+function provideTables(w, context) {
+  if (tablesProvided) return;
+  const runtime = main[Symbol.for('text-encoding-wasm.runtime')](context);
+  for (let which = 0; which < 5; which++) {
+    const bytes = w.index_length(which) * (which === 4 ? 4 : 2);
+    const table = runtime.indexTable(which, bytes);
+    const at = w.provide_index(which);
+    if (at !== 0) memory(w).set(table, at);
+  }
+  tablesProvided = true;
 }
 
 function wasm(context) {
-  if (exportsOf) return exportsOf;
+  if (exportsOf) {
+    provideTables(exportsOf, context);
+    return exportsOf;
+  }
   const why = failure ? ` (${failure.message})` : '';
   throw new TypeError(`${context}: text-encoding-wasm/detect is not initialised yet${why}; await ready() first.`);
 }

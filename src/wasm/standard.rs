@@ -89,6 +89,17 @@ impl Utf8OnlyDecoder {
     }
 }
 
+/// The unpacked CJK index `which` (0 jis0208, 1 jis0212, 2 EUC-KR, 3 gb18030:
+/// u16 entries; 4 Big5: u32), unpacked now if it was not; returns its address
+/// (its length is the index's, known to the caller), 0 for another `which`.
+/// For text-encoding-wasm/detect, whose module copies the tables from this one
+/// (detect/src/lib.rs) instead of carrying them.
+#[cfg(not(feature = "utf8-only"))]
+#[wasm_bindgen]
+pub fn index_table(which: u32) -> u32 {
+    crate::tables::index_address(which) as u32
+}
+
 /// Decodes `len` bytes of the byte buffer into the unit buffer with encoding
 /// `index`, starting from the state bytes (unless `flags & FRESH`) and saving the
 /// new state there. results = [status, read, written, idle]; returns written.
