@@ -57,7 +57,7 @@ index!(
 /// u16 entries; 4 Big5: u32), unpacked now if it was not: its address,
 /// for the main module's `index_table` export, which text-encoding-wasm/detect's
 /// module copies the tables from.
-#[cfg(all(feature = "wasm", not(feature = "utf8-only"), not(feature = "shared-tables")))]
+#[cfg(all(feature = "wasm", not(feature = "utf8-only"), not(feature = "variants"), not(feature = "shared-tables")))]
 pub(crate) fn index_address(which: u32) -> usize {
     match which {
         0 => jis0208().as_ptr() as usize,
