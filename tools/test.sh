@@ -25,6 +25,7 @@ suite() {
 }
 
 suite "setup" bash tools/setup.sh
+suite "build graph: what is stale rebuilds (tests/tools)" node --test tests/tools/
 suite "generated tables match data/whatwg-index" python3 tools/gen_tables.py --check
 suite "cargo test" cargo test --all-targets
 suite "cargo test --doc" cargo test --doc
