@@ -9,11 +9,7 @@ import { concatBytes } from './concat-bytes.js';
 import { unitsToString } from './units-to-string.js';
 import { encodeUtf8Into, writeUtf8 } from './utf8-fast-paths.js';
 
-const LAST = 1;
-const FATAL = 2;
-const FRESH = 4;
-const OUTPUT_FULL = 1;
-const ERROR = 2;
+import { ERROR, FATAL, FRESH, LAST, OUTPUT_FULL } from './wasm-abi.js';
 
 /** Bytes decoded per call: with 2 bytes of output per input byte, 768 KiB of scratch. */
 const DECODE_WINDOW = 1 << 18;

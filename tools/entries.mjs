@@ -142,7 +142,7 @@ export function entries() {
       types: 'extra',
       sideEffects: false,
       reactNative: 'js-extra',
-      size: { label: './extra (LegacyEncoder, UTF-8 variants with their own module; imports the main entry, add its size)' },
+      size: { label: './extra (LegacyEncoder, UTF-8 variants with their own module; with the main entry it imports)' },
     },
     {
       id: 'js-extra',
@@ -154,7 +154,7 @@ export function entries() {
       types: 'extra',
       sideEffects: false,
       reactNative: null,
-      size: { label: './js/extra (the same without WebAssembly; imports ./js)' },
+      size: { label: './js/extra (the same without WebAssembly; with ./js)' },
     },
     {
       id: 'detect',

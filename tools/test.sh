@@ -27,6 +27,7 @@ suite() {
 suite "setup" bash tools/setup.sh
 suite "build graph: what is stale rebuilds (tests/tools)" node --test tests/tools/
 suite "generated tables match data/whatwg-index" python3 tools/gen_tables.py --check
+suite "js/wasm-abi.js matches src/wasm.rs" node tools/gen_wasm_abi.mjs --check
 suite "cargo test" cargo test --all-targets
 suite "cargo test --doc" cargo test --doc
 suite "no_std build for the MVP target" cargo build --lib --target wasm32v1-none --profile wasm

@@ -14,16 +14,9 @@
 import { concatBytes } from '../concat-bytes.js';
 import { unitsToString } from '../units-to-string.js';
 
-const LAST = 1;
-const FATAL = 2;
-const FRESH = 4;
-export const OUTPUT_FULL = 1;
-export const ERROR = 2;
+import { ERROR, FATAL, FRESH, LAST, OUTPUT_FULL } from '../wasm-abi.js';
 
-/** The UTF-16 variants, as the module numbers them. */
-export const WTF8 = 0;
-export const CESU8 = 1;
-export const MODIFIED_UTF8 = 2;
+export { CESU8, ERROR, MODIFIED_UTF8, OUTPUT_FULL, WTF8 } from '../wasm-abi.js';
 
 /** Bytes (decode) or units (encode) per call: bounded scratch for any input size. */
 const WINDOW = 1 << 16;
