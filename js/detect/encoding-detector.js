@@ -8,7 +8,7 @@
 // runs, and copies it back out (detect/src/lib.rs says why that is sound). The
 // module keeps nothing per detector, so a dropped detector leaks nothing.
 import { inflateSync } from 'fflate';
-import { decodeBase64 } from '../base64.js';
+import { hostModule } from '../module-host.js';
 import { bufferSourceBytes, illegalInvocation, shapeInterface, toDictionary } from '../webidl.js';
 
 const CONSTRUCT = "Failed to construct 'EncodingDetector'";
@@ -23,43 +23,22 @@ const NAMES = [
   'iso-8859-4', 'iso-8859-5',
 ];
 
-let exportsOf = null;
-let pending = null;
-let failure = null;
-
-function instantiate(module) {
-  return new WebAssembly.Instance(module, {}).exports;
-}
+/** The detector's module, hosted like every module of the package (js/module-host.js). */
+let host = null;
 
 /** Called by the entry: instantiates synchronously where allowed, else behind ready(). */
 export function boot(base64) {
-  const bytes = inflateSync(decodeBase64(base64));
-  try {
-    exportsOf = instantiate(new WebAssembly.Module(bytes));
-    return;
-  } catch (error) {
-    failure = error;
-  }
-  if (typeof WebAssembly === 'object' && typeof WebAssembly.compile === 'function') {
-    pending = WebAssembly.compile(bytes).then(
-      (module) => { exportsOf = instantiate(module); },
-      (error) => { failure = error; pending = null; throw error; },
-    );
-    pending.catch(() => {});
-  }
+  host = hostModule({ what: 'text-encoding-wasm/detect', base64, inflate: inflateSync });
+  host.boot();
 }
 
 /** Resolves once EncodingDetector is usable (at once where loading was synchronous). */
 export function ready() {
-  if (exportsOf) return Promise.resolve();
-  if (pending) return pending.then(() => undefined);
-  return Promise.reject(failure || new TypeError('text-encoding-wasm/detect: the detector module could not be loaded'));
+  return host.ready();
 }
 
 function wasm(context) {
-  if (exportsOf) return exportsOf;
-  const why = failure ? ` (${failure.message})` : '';
-  throw new TypeError(`${context}: text-encoding-wasm/detect is not initialised yet${why}; await ready() first.`);
+  return host.exports(context);
 }
 
 /** Per instance: { state: Uint8Array (the detector's bytes), closed, nonAscii (count of bytes >= 0x80 fed) }. */
