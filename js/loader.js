@@ -3,19 +3,59 @@
 // through the module host (js/module-host.js: synchronous where allowed, else
 // behind ready(), the no-WebAssembly build where WebAssembly is missing or
 // refused); the js entries install the wasm2js translation with useBackend.
+//
+// A composed build (text-encoding-wasm/lite plus family entries such as
+// text-encoding-wasm/japanese) has one module per family: js/families.js
+// (only in the entries that compose) routes each encoding's calls to the
+// module that has it.
 import { inflateSync } from 'fflate';
 import { hostModule } from './module-host.js';
 import { createRuntime } from './runtime.js';
 
+/** The runtime of the entry's own module. */
+let base = null;
+/** What the classes call: `base`, or a router over it and the families' runtimes. */
 let runtime = null;
-let host = null;
+/** The hosts of the entry's module and of each added family's (for ready() and reinstantiate()). */
+const hosts = [];
 /** Which backend is running: 'wasm', 'js' (the module translated by wasm2js, js/no-wasm.md) or null. */
 let active = null;
+/** How the entry is imported ('text-encoding-wasm' or 'text-encoding-wasm/js'), for the messages that name imports. */
+let importPrefix = 'text-encoding-wasm';
+
+/** Set by js/families.js in the entries that compose: makes a routing runtime over the entry's own. */
+let router = null;
+/** Set by js/families.js: what to import for an encoding this build leaves out. */
+let hint = null;
+
+/** Makes the classes' runtime: the entry's own, or the router's over it. */
+function route() {
+  runtime = router === null || base === null ? base : router(base);
+}
+
+/** Called by js/families.js: `make(base)` returns the runtime the classes call; `leftOut(index, prefix)` the hint. */
+export function useRouter(make, leftOut) {
+  router = make;
+  hint = leftOut;
+  route();
+}
+
+/** Adds a module's host (js/families.js), for ready() and reinstantiate(). */
+export function addHost(host) {
+  hosts.push(host);
+}
+
+/** How the entry is imported: 'text-encoding-wasm' or 'text-encoding-wasm/js'. */
+export function entryPrefix() {
+  return importPrefix;
+}
 
 /** Installs a backend: an object with the exports of src/wasm.rs and `memory`. */
-export function useBackend(exports, kind = 'wasm') {
-  runtime = createRuntime(exports);
+export function useBackend(exports, kind = 'wasm', prefix = importPrefix) {
+  base = createRuntime(exports);
   active = kind;
+  importPrefix = prefix;
+  route();
   return runtime;
 }
 
@@ -27,17 +67,17 @@ export function backend() {
 /** The runtime, or a TypeError that says why there is none yet. */
 export function getRuntime(context) {
   if (runtime) return runtime;
-  if (host) host.exports(context);
+  for (const host of hosts) host.exports(context);
   throw new TypeError(`${context}: text-encoding-wasm is not initialised yet; await ready() first.`);
 }
 
 /**
- * Discards the module instance and its runtime and makes a fresh one (after a
- * wasm trap, whose instance may be left inconsistent); returns the new runtime.
+ * Discards every module instance and its runtime and makes fresh ones (after
+ * a wasm trap, whose instance may be left inconsistent); returns the new runtime.
  */
 export function reinstantiate() {
-  if (host === null) throw new TypeError('text-encoding-wasm: no module to reinstantiate');
-  host.reinstantiate();
+  if (hosts.length === 0) throw new TypeError('text-encoding-wasm: no module to reinstantiate');
+  for (const host of hosts) host.reinstantiate();
   return runtime;
 }
 
@@ -46,9 +86,10 @@ export function reinstantiate() {
  * the no-WebAssembly backend (made per format by tools/build-package.mjs: a
  * dynamic import, a require), or is null (classic scripts).
  */
-export function boot(base64, loadJsBackend = null) {
-  if (runtime || host) return;
-  host = hostModule({
+export function boot(base64, loadJsBackend = null, prefix = importPrefix) {
+  if (runtime || hosts.length) return;
+  importPrefix = prefix;
+  const host = hostModule({
     what: 'text-encoding-wasm',
     base64,
     inflate: inflateSync,
@@ -56,12 +97,18 @@ export function boot(base64, loadJsBackend = null) {
     fallbackHint: 'use the build without WebAssembly: text-encoding-wasm/js (or its classic script, text-encoding-wasm/js/script)',
     onExports: (exports, kind) => useBackend(exports, kind),
   });
+  hosts.push(host);
   host.boot();
 }
 
-/** Resolves when the classes are usable (at once where loading was synchronous). */
+/** What to import for encoding `index`, which this build leaves out (the end of the RangeError's message). */
+export function leftOutHint(index) {
+  return hint === null ? `import '${importPrefix}' for every encoding` : hint(index, importPrefix);
+}
+
+/** Resolves when the classes are usable (at once where loading was synchronous), families included. */
 export function ready() {
-  if (runtime) return Promise.resolve();
-  if (host) return host.ready();
-  return Promise.reject(new TypeError('text-encoding-wasm: no backend could be loaded'));
+  if (runtime && hosts.every((host) => host.kind() !== null)) return Promise.resolve();
+  if (hosts.length === 0) return runtime ? Promise.resolve() : Promise.reject(new TypeError('text-encoding-wasm: no backend could be loaded'));
+  return Promise.all(hosts.map((host) => host.ready())).then(() => undefined);
 }

@@ -69,5 +69,5 @@ pub use utf8::{Utf8Decoder, Utf8Encoder};
 /// Every encoding of the standard, in the order of its table.
 pub const ALL_ENCODINGS: [Encoding; 40] = generated::encodings::ALL;
 
-#[cfg(feature = "wasm")]
+#[cfg(feature = "bindings")]
 pub mod wasm;

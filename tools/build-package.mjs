@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { entries, extension, manifestFields, noWasmBackendFile, SETS } from './entries.mjs';
+import { BACKEND_MODULES, entries, extension, manifestFields, noWasmBackendFile } from './entries.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const pkg = `${root}pkg`;
@@ -112,10 +112,10 @@ for (const entry of entries()) {
 // The no-WebAssembly backends: one file per set and format, which the wasm
 // entries load only where WebAssembly is missing or refused, and the js
 // entries import.
-for (const set of Object.keys(SETS)) {
-  const entryPoints = [`${root}build/wasm/${SETS[set].module}/no-wasm.js`];
+for (const module of BACKEND_MODULES) {
+  const entryPoints = [`${root}build/wasm/${module}/no-wasm.js`];
   for (const format of ['esm', 'cjs']) {
-    await esbuild.build({ ...common, entryPoints, format, outfile: `${dist}/${noWasmBackendFile(set)}${extension(format)}` });
+    await esbuild.build({ ...common, entryPoints, format, outfile: `${dist}/${noWasmBackendFile(module)}${extension(format)}` });
   }
 }
 

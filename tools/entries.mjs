@@ -18,16 +18,49 @@
 // translated core is in the package once per format, not once per entry.
 
 export const BACKENDS = ['wasm', 'js'];
+
+/**
+ * The WebAssembly modules (tools/build-wasm.sh builds each, and its wasm2js
+ * translation): the Cargo features of each (Cargo.toml: every feature adds;
+ * `families` are added to a build with --no-default-features, `null` keeps the
+ * defaults, i.e. every family).
+ */
+export const MODULES = {
+  full: { features: ['wasm'], families: null },
+  utf8: { features: ['wasm'], families: [] },
+  lite: { features: ['wasm'], families: ['single-byte'] },
+  japanese: { features: ['codecs'], families: ['japanese'] },
+  chinese: { features: ['codecs'], families: ['chinese'] },
+  big5: { features: ['codecs'], families: ['big5'] },
+  korean: { features: ['codecs'], families: ['korean'] },
+  variants: { features: ['variants'], families: [] },
+};
+
+/** The encoding sets an entry can be built over, each with its module. */
 export const SETS = {
   full: { what: 'every encoding', module: 'full' },
   utf8: { what: 'UTF-8 and UTF-16', module: 'utf8' },
+  lite: { what: 'UTF-8, UTF-16 and the single-byte encodings; add CJK families with their imports', module: 'lite' },
+};
+
+/**
+ * The families a composed build adds to the lite set, one import each
+ * (text-encoding-wasm/<family>, text-encoding-wasm/js/<family>): the family
+ * entry registers its module with the lite entry's runtime. Their encodings
+ * are js/encoding-table.js's FAMILY_OF (tools/gen_tables.py).
+ */
+export const FAMILIES = {
+  japanese: 'EUC-JP, ISO-2022-JP, Shift_JIS',
+  chinese: 'GBK, gb18030',
+  big5: 'Big5',
+  korean: 'EUC-KR',
 };
 export const MODES = ['plain', 'polyfill', 'force'];
 /** Classic scripts embed everything (they cannot load a sibling file), so only these sets get one. */
 const CLASSIC_SETS = ['full'];
 
 /** Size goals shown beside the rows of the size report (issue 16). */
-const GOALS = { 'wasm/full/plain': 80000, 'wasm/utf8/plain': 6000 };
+const GOALS = { 'wasm/full/plain': 80000, 'wasm/utf8/plain': 6000, 'wasm/lite/plain': 8689 };
 
 /** `dist/` file name (without extension) of a matrix entry: index, utf8, polyfill, js-utf8-polyfill-force, ... */
 function fileName(backend, set, mode) {
@@ -65,19 +98,20 @@ function plainSource(backend, set) {
       ? `import base64 from '@module/${set}';
 import loadJsBackend from '@no-wasm-fallback/${set}';
 import { boot } from '../loader.js';
-boot(base64, loadJsBackend);`
+boot(base64, loadJsBackend, 'text-encoding-wasm');`
       : `import instantiate from '@no-wasm/${set}';
 import { useBackend } from '../loader.js';
-useBackend(instantiate(), 'js');`;
+useBackend(instantiate(), 'js', 'text-encoding-wasm/js');`;
   return `// Entry ${subpath(backend, set, 'plain')} (generated from tools/entries.mjs): the classes, ${SETS[set].what}, backend ${backend}.
 ${boot}
 import { getRuntime, ready } from '../loader.js';
-// How text-encoding-wasm/extra (a separate bundle) reaches this module instance,
+${set === 'full' ? '' : `import { enableFamilies${set === 'lite' ? ', registerFamily' : ''} } from '../families.js';\nenableFamilies();`}
+// How text-encoding-wasm/extra and the family entries (separate bundles) reach this module instance,
 ${backend === 'wasm' ? `// and the inflater it unpacks its own module with (one copy, saved).
 import { inflateSync } from 'fflate';
 ready[Symbol.for('text-encoding-wasm.inflate')] = inflateSync;
 ` : ''}ready[Symbol.for('text-encoding-wasm.runtime')] = getRuntime;
-${CLASSES}`;
+${set === 'lite' ? "ready[Symbol.for('text-encoding-wasm.register')] = registerFamily;\n" : ''}${CLASSES}`;
 }
 
 function installLine(mode) {
@@ -129,6 +163,35 @@ export function entries() {
           });
         }
       }
+    }
+  }
+  for (const backend of BACKENDS) {
+    for (const [family, what] of Object.entries(FAMILIES)) {
+      const lite = fileName(backend, 'lite', 'plain');
+      const register =
+        backend === 'wasm'
+          ? `import base64 from '@module/${family}';
+import fallback from '@no-wasm-fallback/${family}';
+ready[Symbol.for('text-encoding-wasm.register')]('${family}', { base64, fallback });`
+          : `import instantiate from '@no-wasm/${family}';
+ready[Symbol.for('text-encoding-wasm.register')]('${family}', { instantiate });`;
+      list.push({
+        id: `${backend}/family/${family}`,
+        subpath: `./${backend === 'js' ? 'js/' : ''}${family}`,
+        file: `${backend === 'js' ? 'js-' : ''}${family}`,
+        formats: ['esm', 'cjs'],
+        source: () => `// Entry ${backend === 'js' ? 'js/' : ''}${family} (generated from tools/entries.mjs): adds ${what} to ${subpath(backend, 'lite', 'plain')}.
+import { ready } from '@dist/${lite}';
+${register}
+export { ready };
+`,
+        family,
+        backend,
+        types: 'family',
+        sideEffects: true,
+        reactNative: backend === 'wasm' ? `js-${family}` : null,
+        size: { label: `${subpath(backend, 'lite', 'plain')} + ./${backend === 'js' ? 'js/' : ''}${family} (${what})` },
+      });
     }
   }
   list.push(
@@ -186,8 +249,19 @@ export function entries() {
 }
 
 /** The no-WebAssembly backends, one file per set and format, shared by the wasm entries' fallback and the js entries. */
-export function noWasmBackendFile(set) {
-  return `no-wasm-backend${set === 'full' ? '' : `-${set}`}`;
+export function noWasmBackendFile(module) {
+  return `no-wasm-backend${module === 'full' ? '' : `-${module}`}`;
+}
+
+/** The modules whose no-WebAssembly backend the package ships as a file of its own. */
+export const BACKEND_MODULES = [...Object.keys(SETS), ...Object.keys(FAMILIES)];
+
+// `node tools/entries.mjs --modules`: one line per module, "name cargo-arguments" (tools/build-wasm.sh).
+if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--modules')) {
+  for (const [name, { features, families }] of Object.entries(MODULES)) {
+    const args = families === null ? `--features ${features.join(',')}` : `--no-default-features --features ${[...features, ...families].join(',')}`;
+    console.log(`${name} ${args}`);
+  }
 }
 
 /** The extension of a format's output file. */
