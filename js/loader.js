@@ -20,8 +20,15 @@ let runtime = null;
 const hosts = [];
 /** Which backend is running: 'wasm', 'js' (the module translated by wasm2js, js/no-wasm.md) or null. */
 let active = null;
-/** How the entry is imported ('text-encoding-wasm' or 'text-encoding-wasm/js'), for the messages that name imports. */
+/** The entry ('text-encoding-wasm/utf8', 'text-encoding-wasm/js/lite', ...), for the messages that name imports. */
+let entryName = 'text-encoding-wasm';
+/** How the package's entries are imported with this backend: 'text-encoding-wasm' or 'text-encoding-wasm/js'. */
 let importPrefix = 'text-encoding-wasm';
+
+function setEntry(name) {
+  entryName = name;
+  importPrefix = name.startsWith('text-encoding-wasm/js') ? 'text-encoding-wasm/js' : 'text-encoding-wasm';
+}
 
 /** Set by js/families.js in the entries that compose: makes a routing runtime over the entry's own. */
 let router = null;
@@ -51,10 +58,10 @@ export function entryPrefix() {
 }
 
 /** Installs a backend: an object with the exports of src/wasm.rs and `memory`. */
-export function useBackend(exports, kind = 'wasm', prefix = importPrefix) {
+export function useBackend(exports, kind = 'wasm', entry = entryName) {
   base = createRuntime(exports);
   active = kind;
-  importPrefix = prefix;
+  setEntry(entry);
   route();
   return runtime;
 }
@@ -86,9 +93,9 @@ export function reinstantiate() {
  * the no-WebAssembly backend (made per format by tools/build-package.mjs: a
  * dynamic import, a require), or is null (classic scripts).
  */
-export function boot(base64, loadJsBackend = null, prefix = importPrefix) {
+export function boot(base64, loadJsBackend = null, entry = entryName) {
   if (runtime || hosts.length) return;
-  importPrefix = prefix;
+  setEntry(entry);
   const host = hostModule({
     what: 'text-encoding-wasm',
     base64,
@@ -101,9 +108,9 @@ export function boot(base64, loadJsBackend = null, prefix = importPrefix) {
   host.boot();
 }
 
-/** What to import for encoding `index`, which this build leaves out (the end of the RangeError's message). */
+/** The end of the RangeError's message for encoding `index`, which this entry leaves out: which entry, and what to import. */
 export function leftOutHint(index) {
-  return hint === null ? `import '${importPrefix}' for every encoding` : hint(index, importPrefix);
+  return `which ${entryName} leaves out; ${hint === null ? `import '${importPrefix}' for every encoding` : hint(index, importPrefix)}`;
 }
 
 /** Resolves when the classes are usable (at once where loading was synchronous), families included. */

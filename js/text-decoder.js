@@ -144,7 +144,7 @@ export function decoderSlots(args, context) {
   // message names the import that adds it (js/loader.js, leftOutHint).
   if (index <= -2) {
     const name = runtime.name(-2 - index).toLowerCase();
-    throw new RangeError(`${context}: The encoding label provided ('${label}') names ${name}, which this build leaves out; ${leftOutHint(-2 - index)}.`);
+    throw new RangeError(`${context}: The encoding label provided ('${label}') names ${name}, ${leftOutHint(-2 - index)}.`);
   }
   if (index < 0 || index === REPLACEMENT) {
     throw new RangeError(`${context}: The encoding label provided ('${label}') is invalid.`);

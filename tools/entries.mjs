@@ -98,10 +98,10 @@ function plainSource(backend, set) {
       ? `import base64 from '@module/${set}';
 import loadJsBackend from '@no-wasm-fallback/${set}';
 import { boot } from '../loader.js';
-boot(base64, loadJsBackend, 'text-encoding-wasm');`
+boot(base64, loadJsBackend, 'text-encoding-wasm${subpath(backend, set, 'plain').slice(1)}');`
       : `import instantiate from '@no-wasm/${set}';
 import { useBackend } from '../loader.js';
-useBackend(instantiate(), 'js', 'text-encoding-wasm/js');`;
+useBackend(instantiate(), 'js', 'text-encoding-wasm${subpath(backend, set, 'plain').slice(1)}');`;
   return `// Entry ${subpath(backend, set, 'plain')} (generated from tools/entries.mjs): the classes, ${SETS[set].what}, backend ${backend}.
 ${boot}
 import { getRuntime, ready } from '../loader.js';
@@ -294,5 +294,8 @@ export function manifestFields(list = entries()) {
     exports[entry.subpath] = conditions;
   }
   exports['./package.json'] = './package.json';
-  return { exports, sideEffects, bin };
+  // TypeScript's node10 resolution ignores `exports`: typesVersions gives it each subpath's types.
+  const typesVersions = { '*': {} };
+  for (const entry of list) if (entry.subpath && entry.types) typesVersions['*'][entry.subpath.slice(2)] = [`./dist/${entry.types}.d.ts`];
+  return { exports, sideEffects, bin, typesVersions };
 }

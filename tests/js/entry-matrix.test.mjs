@@ -17,9 +17,10 @@ import { PROJECT, runNode } from './helpers.mjs';
 const installed = JSON.parse(readFileSync(join(PROJECT, 'node_modules/text-encoding-wasm/package.json'), 'utf8'));
 const MATRIX = entries();
 
-test('the installed exports, sideEffects and bin are the matrix\'s, and every file they name is in the package', () => {
-  const { exports, sideEffects, bin } = manifestFields(MATRIX);
+test('the installed exports, typesVersions, sideEffects and bin are the matrix\'s, and every file they name is in the package', () => {
+  const { exports, sideEffects, bin, typesVersions } = manifestFields(MATRIX);
   assert.deepEqual(installed.exports, exports);
+  assert.deepEqual(installed.typesVersions, typesVersions);
   assert.deepEqual(installed.sideEffects, sideEffects);
   assert.deepEqual(installed.bin, bin);
   const files = new Set();
