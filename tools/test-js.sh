@@ -102,4 +102,5 @@ cat > "$project/types/tsconfig.json" <<'EOF'
 EOF
 echo "test-js: tsc $(node "$tsc" --version) --noEmit on tests/js/types/*.ts"
 node "$tsc" -p "$project/types/tsconfig.json"
+node tools/type-consumers.mjs "$project" "$tsc"
 echo "test-js: types OK"
