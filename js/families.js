@@ -1,8 +1,8 @@
 // Composed builds: the lite entry (UTF-8, UTF-16, the single-byte encodings)
 // plus one import per CJK family (text-encoding-wasm/japanese, ...), each
-// adding its own module. Only the entries that compose import this file (lite
-// and utf8, for the message that names the import to add); the full entry
-// has every encoding in one module and carries none of it.
+// adding its own module. Only the lite entry composes (the utf8 entry takes
+// just the messages that name the import to add: tree-shaking leaves the
+// rest); the full entry has every encoding in one module and carries none of it.
 import { inflateSync } from 'fflate';
 import { ENCODING_COUNT, FAMILY_OF } from './encodings.js';
 import { addHost, entryPrefix, useRouter } from './loader.js';
@@ -43,7 +43,12 @@ function leftOut(index, prefix) {
   return `import '${prefix}/${family}' beside '${prefix}/lite', ${all}`;
 }
 
-/** Called by the lite and utf8 entries. */
+/** Called by the utf8 entry, which cannot compose: its messages name what to import instead. */
+export function nameLeftOutImports() {
+  useRouter(null, leftOut);
+}
+
+/** Called by the lite entry: family entries can add their modules. */
 export function enableFamilies() {
   useRouter(router, leftOut);
 }

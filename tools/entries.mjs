@@ -60,7 +60,12 @@ export const MODES = ['plain', 'polyfill', 'force'];
 const CLASSIC_SETS = ['full'];
 
 /** Size goals shown beside the rows of the size report (issue 16). */
-const GOALS = { 'wasm/full/plain': 80000, 'wasm/utf8/plain': 6000, 'wasm/lite/plain': 8689 };
+const GOALS = {
+  'wasm/full/plain': 80000,
+  'wasm/utf8/plain': 6000,
+  'wasm/lite/plain': 8689, // @exodus/bytes encoding-lite.js
+  'wasm/family/japanese': 35000, // a Japanese page: Shift_JIS, EUC-JP, ISO-2022-JP
+};
 
 /** `dist/` file name (without extension) of a matrix entry: index, utf8, polyfill, js-utf8-polyfill-force, ... */
 function fileName(backend, set, mode) {
@@ -105,7 +110,7 @@ useBackend(instantiate(), 'js', 'text-encoding-wasm${subpath(backend, set, 'plai
   return `// Entry ${subpath(backend, set, 'plain')} (generated from tools/entries.mjs): the classes, ${SETS[set].what}, backend ${backend}.
 ${boot}
 import { getRuntime, ready } from '../loader.js';
-${set === 'full' ? '' : `import { enableFamilies${set === 'lite' ? ', registerFamily' : ''} } from '../families.js';\nenableFamilies();`}
+${set === 'full' ? '' : set === 'lite' ? `import { enableFamilies, registerFamily } from '../families.js';\nenableFamilies();` : `import { nameLeftOutImports } from '../families.js';\nnameLeftOutImports();`}
 // How text-encoding-wasm/extra and the family entries (separate bundles) reach this module instance,
 ${backend === 'wasm' ? `// and the inflater it unpacks its own module with (one copy, saved).
 import { inflateSync } from 'fflate';
@@ -190,7 +195,7 @@ export { ready };
         types: 'family',
         sideEffects: true,
         reactNative: backend === 'wasm' ? `js-${family}` : null,
-        size: { label: `${subpath(backend, 'lite', 'plain')} + ./${backend === 'js' ? 'js/' : ''}${family} (${what})` },
+        size: { label: `${subpath(backend, 'lite', 'plain')} + ./${backend === 'js' ? 'js/' : ''}${family} (${what})`, goal: GOALS[`${backend}/family/${family}`] },
       });
     }
   }
