@@ -199,42 +199,16 @@ export { ready };
       });
     }
   }
+  /** An entry outside the matrix: a hand-written module (js/entries/), ESM and CommonJS. */
+  const outside = (id, subpath, entry, types, label, more = {}) =>
+    ({ id, subpath, file: id, formats: ['esm', 'cjs'], entry, types, sideEffects: false, reactNative: null, size: { label }, ...more });
   list.push(
-    {
-      id: 'extra',
-      subpath: './extra',
-      file: 'extra',
-      formats: ['esm', 'cjs'],
-      entry: 'js/entries/extra.js',
-      shares: { './full.js': 'index' },
-      types: 'extra',
-      sideEffects: false,
-      reactNative: 'js-extra',
-      size: { label: './extra (LegacyEncoder, UTF-8 variants with their own module; with the main entry it imports)' },
-    },
-    {
-      id: 'js-extra',
-      subpath: './js/extra',
-      file: 'js-extra',
-      formats: ['esm', 'cjs'],
-      entry: 'js/entries/extra-no-wasm.js',
-      shares: { './no-wasm.js': 'js' },
-      types: 'extra',
-      sideEffects: false,
-      reactNative: null,
-      size: { label: './js/extra (the same without WebAssembly; with ./js)' },
-    },
-    {
-      id: 'detect',
-      subpath: './detect',
-      file: 'detect',
-      formats: ['esm', 'cjs'],
-      entry: 'js/entries/detect.js',
-      types: 'detect',
-      sideEffects: false,
-      reactNative: null,
-      size: { label: './detect (EncodingDetector: chardetng, own module)' },
-    },
+    outside('extra', './extra', 'js/entries/extra.js', 'extra',
+      './extra (LegacyEncoder, UTF-8 variants with their own module; with the main entry it imports)',
+      { shares: { './full.js': 'index' }, reactNative: 'js-extra' }),
+    outside('js-extra', './js/extra', 'js/entries/extra-no-wasm.js', 'extra', './js/extra (the same without WebAssembly; with ./js)',
+      { shares: { './no-wasm.js': 'js' } }),
+    outside('detect', './detect', 'js/entries/detect.js', 'detect', './detect (EncodingDetector: chardetng, own module)'),
     {
       id: 'cli',
       subpath: null,
