@@ -22,7 +22,8 @@ node tools/entries.mjs --modules | while read -r variant cargo_args; do
   out=build/wasm/$variant
   rm -rf "$out" && mkdir -p "$out"
   wasm-bindgen --target web --out-dir "$out/bindgen" target/wasm32v1-none/wasm/text_encoding_wasm.wasm
-  # --mvp-features: plain -O3 would introduce sign-extension ops (toolchain.md §7d).
+  # --mvp-features: plain -O3 would introduce sign-extension ops (binaryen enables
+  # sign-ext by default), which engines with only WebAssembly 1.0 reject.
   "$WASM_OPT" -O3 --mvp-features --enable-mutable-globals --strip-debug --strip-producers \
     "$out/bindgen/text_encoding_wasm_bg.wasm" -o "$out/module.wasm"
   # js/loader.js instantiates the module without wasm-bindgen's JS glue, which
