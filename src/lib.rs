@@ -73,5 +73,5 @@ pub use tables::{index_length, provide_index};
 /// Every encoding of the standard, in the order of its table.
 pub const ALL_ENCODINGS: [Encoding; 40] = generated::encodings::ALL;
 
-#[cfg(feature = "wasm")]
+#[cfg(feature = "bindings")]
 pub mod wasm;

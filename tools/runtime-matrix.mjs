@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
+import { ensureBuilt } from './build-graph.mjs';
 import { makeExpectations } from './runtimes/expectations.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -28,10 +29,8 @@ if (!existsSync(`${indexDir}/encodings.json`)) {
   console.error(`runtime-matrix: ${indexDir} is missing (the WHATWG index files the expectations come from)`);
   process.exit(1);
 }
-if (!existsSync(`${dist}/js.js`)) {
-  execFileSync('bash', ['tools/build-wasm.sh'], { cwd: root, stdio: 'inherit' });
-  execFileSync(process.execPath, ['tools/build-package.mjs'], { cwd: root, stdio: 'inherit' });
-}
+// The package as the build graph says it must be (tools/build-graph.mjs: rebuilt if any source is newer).
+ensureBuilt(root.replace(/\/$/, ''));
 const EXPECT = makeExpectations(indexDir);
 mkdirSync(`${root}.cache/matrix`, { recursive: true });
 const expectFile = `${root}.cache/matrix/expect.json`;

@@ -12,11 +12,8 @@ if [ ! -x "$chromium" ]; then
   exit 1
 fi
 
-if [ ! -f pkg/dist/index.js ]; then
-  echo "pkg/dist/index.js is missing: building the package"
-  bash tools/build-wasm.sh
-  node tools/build-package.mjs
-fi
+# The package as the build graph says it must be (rebuilt if any source is newer).
+bash tools/ensure-package.sh > /dev/null
 
 node tests/browser/differential.mjs "$@"
 # The stream classes against Chromium's (same seed and --quick; other options are ignored).

@@ -57,13 +57,18 @@ index!(
 /// u16 entries; 4 Big5: u32), unpacked now if it was not: its address,
 /// for the main module's `index_table` export, which text-encoding-wasm/detect's
 /// module copies the tables from.
-#[cfg(all(feature = "wasm", not(feature = "utf8-only"), not(feature = "variants"), not(feature = "shared-tables")))]
+#[cfg(all(feature = "codecs", not(feature = "shared-tables")))]
 pub(crate) fn index_address(which: u32) -> usize {
     match which {
+        #[cfg(feature = "japanese")]
         0 => jis0208().as_ptr() as usize,
+        #[cfg(feature = "japanese")]
         1 => jis0212().as_ptr() as usize,
+        #[cfg(feature = "korean")]
         2 => euc_kr().as_ptr() as usize,
+        #[cfg(feature = "chinese")]
         3 => gb18030().as_ptr() as usize,
+        #[cfg(feature = "big5")]
         4 => big5().as_ptr() as usize,
         _ => 0,
     }
