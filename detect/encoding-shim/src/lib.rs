@@ -11,8 +11,8 @@
 //!   time, reading the `Malformed` length) and `decode_to_utf8_without_replacement`
 //!   (UTF-8, for validity only).
 //! Both implement the same standard, so the decoded code points and where errors
-//! are reported are the same; detect/tests/oracle.rs checks the results
-//! (including the `Malformed` lengths) against encoding_rs itself.
+//! are reported are the same; detect/shim-oracle checks the results (including
+//! the `Malformed` lengths) against encoding_rs itself, fed as chardetng feeds.
 #![no_std]
 
 use text_encoding_wasm::big5::Big5Decoder;
@@ -158,9 +158,12 @@ impl Decoder {
                 // The malformed sequence: the bytes held from earlier calls and
                 // those of this call since its last output, less what the
                 // standard restores to the input. Only gb18030 restores bytes of
-                // earlier calls (its second and third bytes): then the
-                // sequence is the first byte alone.
-                let length = if self.gbk && self.held >= 2 { 1 } else { (self.held + read).max(1) };
+                // earlier calls (its second and third bytes, with the current
+                // one, which is then not read, on a third byte that is no lead
+                // or a fourth that is no digit): then the sequence is the first
+                // byte alone. detect/shim-oracle checks this against encoding_rs.
+                let restored = self.gbk && self.held >= 2 && read == 0 && !src.is_empty();
+                let length = if restored { 1 } else { (self.held + read).max(1) };
                 self.held = 0;
                 return (DecoderResult::Malformed(length.min(8) as u8, 0), read, written);
             }
