@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The differential suite against headless Chromium's own TextDecoder and
-# TextEncoder (tests/browser/). Uses Debian's /usr/bin/chromium through
-# playwright-core; never downloads a browser. Arguments are passed on
+# The differential suite against the browsers' own TextDecoder and
+# TextEncoder (tests/browser/): headless Chromium (Debian's, through
+# playwright-core) and Firefox ESR (WebDriver); never a downloaded browser. Arguments are passed on
 # (--seed N|random, --quick, --verbose, --report FILE).
 set -euo pipefail
 cd "$(dirname "$0")/.."
