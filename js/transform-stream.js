@@ -14,43 +14,6 @@
 
 let supplied = null;
 
-// Streams whose realm goes away. When an iframe is removed, its document is
-// unloaded (HTML "unload a document": pagehide with persisted false) and its
-// realm can no longer run the streams it made: writes and closes then reject
-// with that realm's TypeError, and so must a read that is still waiting
-// (web-platform-tests encoding/streams/invalid-realm.window.html), or it would
-// hang forever. So each window realm's copy of the package keeps weak
-// references to the controllers of its live streams and errors them, with
-// its own TypeError, when its document is discarded. A page kept for the
-// back/forward cache (persisted true) keeps its streams.
-const liveControllers = new Set();
-let pruneAt = 64;
-let watchingRealm = false;
-
-function watchForDiscardedDocument(controller) {
-  if (typeof WeakRef !== 'function' || typeof document !== 'object' || document === null || typeof addEventListener !== 'function') return;
-  if (!watchingRealm) {
-    watchingRealm = true;
-    addEventListener('pagehide', (event) => {
-      if (event.persisted) return;
-      for (const ref of liveControllers) {
-        const c = ref.deref();
-        if (c === undefined) continue;
-        try {
-          c.error(new TypeError("TextDecoderStream/TextEncoderStream: the realm this stream belongs to is gone (its document was discarded, e.g. its iframe was removed)."));
-        } catch (_) { /* already closed or errored: nothing waits on it */ }
-      }
-      liveControllers.clear();
-    });
-  }
-  liveControllers.add(new WeakRef(controller));
-  // Drop the references to collected streams now and then: amortised O(1) per stream.
-  if (liveControllers.size >= pruneAt) {
-    for (const ref of liveControllers) if (ref.deref() === undefined) liveControllers.delete(ref);
-    pruneAt = Math.max(64, liveControllers.size * 2);
-  }
-}
-
 /**
  * Makes the stream classes use `TransformStreamClass` (a constructor with the
  * Streams Standard's TransformStream API) instead of the global one; `null`
@@ -78,7 +41,6 @@ export function newTransformStream(context, transform, flush) {
     throw new TypeError(`${context}: this runtime has no TransformStream (WHATWG Streams), which the stream classes are built on. Supply one before constructing: import { TransformStream } from 'web-streams-polyfill'; useTransformStream(TransformStream) (exported by 'text-encoding-wasm'), or set globalThis.TransformStream.`);
   }
   const transformer = Object.create(null);
-  transformer.start = watchForDiscardedDocument;
   transformer.transform = transform;
   transformer.flush = flush;
   const writableStrategy = Object.create(null);

@@ -28,5 +28,3 @@ done
 node tests/browser/streams-differential.mjs "${streams_args[@]}"
 # The same comparison against Firefox ESR's own classes (DIVERGENCES.md, "Firefox").
 node tests/browser/differential.mjs --browser firefox "$@"
-# Streams whose realm (an iframe) is gone, in Chromium and Firefox ESR.
-node tests/browser/invalid-realm.mjs
