@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-// Runs the web-platform-tests encoding API tests in headless Chromium twice in
-// one run: with the browser's own classes (the baseline) and with our
+// Runs the web-platform-tests encoding API tests in headless Chromium (or, with
+// --browser firefox, Firefox ESR over WebDriver) twice in one run: with the browser's own classes (the baseline) and with our
 // `polyfill/force` classic-script build injected in every realm (each window,
 // each iframe, dedicated and shared workers). Prints passed/total per test
 // file for both, and the subtests the browser passes and we fail.
 //
 //   node tools/wpt.mjs [WPT_DIR] [--filter SUBSTR] [--json OUT.json] [--markdown OUT.md]
 //                      [--no-headers] [--only native|polyfill] [--jobs N]
-//                      [--polyfill FILE] [--max-list N]
+//                      [--polyfill FILE] [--max-list N] [--browser chromium|firefox]
 //
 // WPT_DIR (default .wpt/) holds the files `tools/wpt-fetch.sh GITDIR` extracts
 // from a WPT git directory. Without it this command fails: it never passes
