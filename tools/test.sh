@@ -36,6 +36,7 @@ suite "no_std build for the MVP target" cargo build --lib --target wasm32v1-none
 suite "wasm-bindgen-test: the bindings in Node and headless Chromium" bash tools/test-wasm.sh
 suite "tools/test-js.sh (the packed package in Node, natives deleted)" bash tools/test-js.sh
 suite "the package as toolchains see it (attw, publint)" node tools/check-package.mjs
+suite "toolchain matrix: webpack, Rollup, esbuild bundles run the conformance harness" node tools/toolchain-matrix.mjs
 suite "tools/test-browser.sh (differential against Chromium)" bash tools/test-browser.sh
 suite "tools/test-www.sh (the demo page in Chromium)" bash tools/test-www.sh
 suite "tools/test-runtimes.sh (no-wasm build, partial natives, realms, runtime matrix)" bash tools/test-runtimes.sh
