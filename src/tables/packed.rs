@@ -321,3 +321,50 @@ impl Used {
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    //! The unpacker against damaged input: it must never panic (overflow
+    //! checks are on in tests) and always return `len` entries. That the real
+    //! tables unpack right is tests/spec_index.rs's job (against the files).
+    use super::{unpack, unpack_u16};
+    use crate::generated::multi_byte as gen;
+
+    /// A small deterministic generator (xorshift), so failures reproduce.
+    fn next(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    #[test]
+    fn damaged_input_never_panics() {
+        let mut state = 0x2545_F491_4F6C_DD1D;
+        let real: [&[u8]; 3] = [&gen::JIS0212_PACKED, &gen::EUC_KR_PACKED, &gen::BIG5_PACKED];
+        for round in 0..300 {
+            let len = (next(&mut state) % 30_000) as usize;
+            let mut data: alloc::vec::Vec<u8> = match round % 3 {
+                // Random bytes.
+                0 => (0..next(&mut state) % 4096).map(|_| next(&mut state) as u8).collect(),
+                // A real table, cut short.
+                1 => {
+                    let table = real[round % real.len()];
+                    table[..(next(&mut state) as usize % table.len())].to_vec()
+                }
+                // A real table with bits flipped.
+                _ => real[round % real.len()].to_vec(),
+            };
+            if round % 3 == 2 {
+                for _ in 0..8 {
+                    let at = next(&mut state) as usize % data.len();
+                    data[at] ^= 1 << (next(&mut state) % 8);
+                }
+            }
+            assert_eq!(unpack(&data, len).len(), len);
+            assert_eq!(unpack_u16(&data, len).len(), len);
+        }
+        assert_eq!(unpack(&[], 5).len(), 5);
+        assert_eq!(unpack(&[0xFF; 64], 1000).len(), 1000);
+    }
+}
