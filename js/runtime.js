@@ -10,6 +10,7 @@ import { unitsToString } from './units-to-string.js';
 import { encodeUtf8Into, writeUtf8 } from './utf8-fast-paths.js';
 
 import { growScratch, memoryViews } from './scratch.js';
+import { stripLabel } from './webidl.js';
 import { ERROR, FATAL, FRESH, LAST, OUTPUT_FULL } from './wasm-abi.js';
 
 /** Bytes decoded per call: with 2 bytes of output per input byte, 768 KiB of scratch. */
@@ -106,8 +107,8 @@ export function createRuntime(exports) {
       // No label is longer than 19 units even with some whitespace; longer
       // strings may still match after trimming, so only huge ones are cut short.
       if (label.length > 4096) {
-        const trimmed = label.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '');
-        if (trimmed.length > 64) return -1;
+        const trimmed = stripLabel(label, 64);
+        if (trimmed === null) return -1;
         label = trimmed;
       }
       ensure(0, label.length);

@@ -3,6 +3,8 @@
 // ArrayBuffer.prototype getters or Symbol.toStringTag cannot fool the checks,
 // and they work on objects from other realms (they test internal slots).
 
+import { call, regExpExec, stringCharCodeAt, stringSlice } from './intrinsics.js';
+
 const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
 const TypedArray = Object.getPrototypeOf(Uint8Array);
 const taBuffer = getter(TypedArray.prototype, 'buffer');
@@ -33,7 +35,6 @@ function sharedBufferGetter(name) {
   const descriptor = Object.getOwnPropertyDescriptor(proto, name);
   return descriptor ? descriptor.get : null;
 }
-const call = Function.prototype.call.bind(Function.prototype.call);
 // ES2024: resizable ArrayBuffers and growable SharedArrayBuffers (absent in older engines).
 const abResizable = optionalGetter(ArrayBuffer.prototype, 'resizable');
 const sabGrowable = sharedBufferGetter('growable');
@@ -123,6 +124,33 @@ export function isUint8Array(value) {
     return false;
   }
 }
+
+/**
+ * "Get an encoding"'s first step for a label of any length: the label without
+ * leading and trailing ASCII whitespace (U+0009, U+000A, U+000C, U+000D,
+ * U+0020), or null when that is longer than `longest` units (no label is: the
+ * caller answers "no encoding" without looking further). Linear, and native
+ * scans where the runs are long: a regex anchored with `$` retries at every
+ * unit of a run of whitespace (quadratic: a 10 MB label took hours).
+ */
+export function stripLabel(label, longest) {
+  firstNonWhitespace.lastIndex = 0;
+  const first = call(regExpExec, firstNonWhitespace, label);
+  if (first === null) return '';
+  const start = first.index;
+  let end = label.length;
+  if (end - start > longest) {
+    // Past `longest` units from the start there may only be whitespace.
+    firstNonWhitespace.lastIndex = start + longest;
+    if (call(regExpExec, firstNonWhitespace, label) !== null) return null;
+    end = start + longest;
+  }
+  while (end > start && isAsciiWhitespace(call(stringCharCodeAt, label, end - 1))) end--;
+  return call(stringSlice, label, start, end);
+}
+
+const firstNonWhitespace = /[^\t\n\f\r ]/g;
+const isAsciiWhitespace = (unit) => unit === 0x20 || unit === 0x09 || unit === 0x0a || unit === 0x0c || unit === 0x0d;
 
 /** WebIDL DOMString / USVString (before surrogate replacement): ToString, which throws for symbols. */
 export function toStringValue(value) {
