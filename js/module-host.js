@@ -56,6 +56,11 @@ export function hostModule({ what, base64, inflate, fallback = null, fallbackHin
       failure = error;
       return;
     }
+    if (loaded === undefined) {
+      // A bundler left the backend file out (the package's browser field maps it to an empty module).
+      failure = new TypeError(`${what}: ${failure && failure.message}, and this bundle leaves out the build without WebAssembly${fallbackHint ? `; ${fallbackHint}` : ''}`);
+      return;
+    }
     if (typeof loaded === 'function') {
       instantiateJs = loaded;
       use(loaded(), 'js');

@@ -121,8 +121,8 @@ for (const module of BACKEND_MODULES) {
 
 // The manifest: the template's fields, and what the matrix declares.
 const manifest = JSON.parse(readFileSync(`${pkg}/package.json`, 'utf8'));
-const { exports, sideEffects, bin, typesVersions } = manifestFields();
-Object.assign(manifest, { bin, exports, typesVersions, sideEffects });
+const { exports, sideEffects, bin, typesVersions, browser } = manifestFields();
+Object.assign(manifest, { bin, exports, typesVersions, sideEffects, browser });
 writeFileSync(`${pkg}/package.json`, JSON.stringify(manifest, null, 2) + '\n');
 
 const rows = [];

@@ -208,7 +208,9 @@ export { ready };
       { shares: { './full.js': 'index' }, reactNative: 'js-extra' }),
     outside('js-extra', './js/extra', 'js/entries/extra-no-wasm.js', 'extra', './js/extra (the same without WebAssembly; with ./js)',
       { shares: { './no-wasm.js': 'js' } }),
-    outside('detect', './detect', 'js/entries/detect.js', 'detect', './detect (EncodingDetector: chardetng, own module)'),
+    outside('detect', './detect', 'js/entries/detect.js', 'detect',
+      './detect (EncodingDetector: chardetng, own module, decoders and tables from the main entry it imports)',
+      { shares: { './full.js': 'index' } }),
     {
       id: 'cli',
       subpath: null,
@@ -266,6 +268,11 @@ export function manifestFields(list = entries()) {
     if (entry.reactNative) {
       conditions['react-native'] = { types: typesOf(entry, 'esm'), default: `./dist/${entry.reactNative}.js` };
     }
+    // Bundlers (webpack, esbuild, Rollup's node-resolve) match "module" for
+    // require() too: they get the ESM file, whose no-WebAssembly fallback is a
+    // dynamic import (a lazy chunk), not the CommonJS file's require, which
+    // would put both backends in every bundle. Node ignores "module".
+    conditions.module = { types: typesOf(entry, 'esm'), default: `./dist/${entry.file}.js` };
     conditions.import = { types: typesOf(entry, 'esm'), default: `./dist/${entry.file}.js` };
     conditions.require = { types: typesOf(entry, 'cjs'), default: `./dist/${entry.file}.cjs` };
     conditions.default = { types: typesOf(entry, 'esm'), default: `./dist/${entry.file}.js` };
@@ -276,5 +283,10 @@ export function manifestFields(list = entries()) {
   // TypeScript's node10 resolution ignores `exports`: typesVersions gives it each subpath's types.
   const typesVersions = { '*': {} };
   for (const entry of list) if (entry.subpath && entry.types) typesVersions['*'][entry.subpath.slice(2)] = [`./dist/${entry.types}.d.ts`];
-  return { exports, sideEffects, bin, typesVersions };
+  // Browserify and other bundlers that read neither `exports` nor the "module"
+  // field take "main" (CommonJS): the browser field keeps the no-WebAssembly
+  // backends out of their bundles (where WebAssembly is missing, the error
+  // then says to import text-encoding-wasm/js).
+  const browser = Object.fromEntries(BACKEND_MODULES.map((m) => [`./dist/${noWasmBackendFile(m)}.cjs`, false]));
+  return { exports, sideEffects, bin, typesVersions, browser };
 }

@@ -18,8 +18,9 @@ const installed = JSON.parse(readFileSync(join(PROJECT, 'node_modules/text-encod
 const MATRIX = entries();
 
 test('the installed exports, typesVersions, sideEffects and bin are the matrix\'s, and every file they name is in the package', () => {
-  const { exports, sideEffects, bin, typesVersions } = manifestFields(MATRIX);
+  const { exports, sideEffects, bin, typesVersions, browser } = manifestFields(MATRIX);
   assert.deepEqual(installed.exports, exports);
+  assert.deepEqual(installed.browser, browser);
   assert.deepEqual(installed.typesVersions, typesVersions);
   assert.deepEqual(installed.sideEffects, sideEffects);
   assert.deepEqual(installed.bin, bin);
