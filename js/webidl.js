@@ -11,6 +11,8 @@ const taBuffer = getter(TypedArray.prototype, 'buffer');
 const taByteOffset = getter(TypedArray.prototype, 'byteOffset');
 const taByteLength = getter(TypedArray.prototype, 'byteLength');
 const taTag = getter(TypedArray.prototype, Symbol.toStringTag);
+const taLength = getter(TypedArray.prototype, 'length');
+const OwnUint32Array = Uint32Array;
 const dvBuffer = getter(DataView.prototype, 'buffer');
 const dvByteOffset = getter(DataView.prototype, 'byteOffset');
 const dvByteLength = getter(DataView.prototype, 'byteLength');
@@ -114,6 +116,33 @@ export function bufferSourceBytes(value, context) {
   if (length >= 0) notResizable(value, context);
   if (length >= 0) return length === 0 ? EMPTY : new Uint8Array(value, 0, length);
   throw new TypeError(`${context}: The provided value is not of type '(ArrayBuffer or ArrayBufferView)'.`);
+}
+
+/**
+ * The bytes a view from bufferSourceBytes still holds: none once its buffer
+ * has been detached (by user code that ran after the conversion, such as an
+ * options getter), when reading it would throw.
+ */
+export function bytesStillHeld(view) {
+  return call(taByteLength, view) === 0 ? EMPTY : view;
+}
+
+/**
+ * A new Uint32Array over the elements `value` holds if it is a Uint32Array
+ * (of any realm), else null. Length, buffer and offset come from its internal
+ * slots: a subclass's `length` or `subarray` is never asked, so it cannot make
+ * us read past its elements (or write past our scratch area).
+ */
+export function uint32ArrayElements(value) {
+  let tag;
+  try {
+    tag = call(taTag, value);
+  } catch (_) {
+    return null;
+  }
+  if (tag !== 'Uint32Array') return null;
+  const length = call(taLength, value);
+  return length === 0 ? new OwnUint32Array(0) : new OwnUint32Array(call(taBuffer, value), call(taByteOffset, value), length);
 }
 
 /** Whether a value is a Uint8Array (of any realm, any buffer kind). */

@@ -2,7 +2,7 @@
 // unsigned 16-bit big-endian count of the bytes that follow, then that many
 // bytes of modified UTF-8 (src/variants/java.rs documents the format; the
 // codec is the variants module's modified UTF-8, js/extra/utf8-variants.js).
-import { bufferSourceBytes, toStringValue } from '../webidl.js';
+import { bufferSourceBytes, bytesStillHeld, toStringValue } from '../webidl.js';
 import { ModifiedUtf8Decoder, ModifiedUtf8Encoder } from './utf8-variants.js';
 import { variantsRuntime } from './variants-runtime.js';
 
@@ -41,8 +41,10 @@ export function writeUTF(string) {
  */
 export function readUTF(bytes, offset = 0) {
   const context = "Failed to execute 'readUTF'";
-  const all = bufferSourceBytes(bytes, context);
+  let all = bufferSourceBytes(bytes, context);
   offset = Number(offset);
+  // The bytes are taken after the offset: its valueOf may have detached them.
+  all = bytesStillHeld(all);
   if (!Number.isInteger(offset) || offset < 0 || offset > all.length) {
     throw new RangeError(`${context}: offset ${offset} is not an index into the ${all.length} bytes given.`);
   }

@@ -12,7 +12,7 @@
 // - A fatal error names where: `error.offset` is the stream offset of the
 //   malformed sequence (also when it began in an earlier chunk), `error.bytes`
 //   its bytes in this call's input. The stream then starts over.
-import { bufferSourceBytes, dictionaryFlag, encodeIntoSource, shapeInterface, slotsIn, toStringValue } from '../webidl.js';
+import { bufferSourceBytes, bytesStillHeld, dictionaryFlag, encodeIntoSource, shapeInterface, slotsIn, toStringValue } from '../webidl.js';
 import { CESU8, ERROR, MODIFIED_UTF8, OUTPUT_FULL, variantsRuntime, WTF8 } from './variants-runtime.js';
 
 const hexBytes = (bytes) => Array.from(bytes, (b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' ');
@@ -46,8 +46,10 @@ function defineDecoder(className, kind, name, title) {
 
     decode(input, options) {
       const s = slotsOf(this);
-      const bytes = input === undefined ? new Uint8Array(0) : bufferSourceBytes(input, DECODE);
+      let bytes = input === undefined ? new Uint8Array(0) : bufferSourceBytes(input, DECODE);
       const stream = dictionaryFlag(options, 'stream', DECODE, 'TextDecodeOptions');
+      // The bytes are taken after the options: a getter may have detached them.
+      bytes = bytesStillHeld(bytes);
       const runtime = variantsRuntime();
       if (!s.doNotFlush) {
         s.state = null;
