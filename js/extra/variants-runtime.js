@@ -15,6 +15,7 @@ import { concatBytes } from '../concat-bytes.js';
 import { unitsToString } from '../units-to-string.js';
 
 import { growScratch, memoryViews } from '../scratch.js';
+import { guardRuntime } from '../trap-guard.js';
 import { ERROR, FATAL, FRESH, LAST, OUTPUT_FULL } from '../wasm-abi.js';
 
 export { CESU8, ERROR, MODIFIED_UTF8, OUTPUT_FULL, WTF8 } from '../wasm-abi.js';
@@ -23,6 +24,8 @@ export { CESU8, ERROR, MODIFIED_UTF8, OUTPUT_FULL, WTF8 } from '../wasm-abi.js';
 const WINDOW = 1 << 16;
 
 let runtime = null;
+/** The runtime's methods that call the module. */
+const MODULE_CALLS = ['decode', 'encode', 'modifiedUtf8Length', 'decode1996', 'encode1996'];
 /** A function returning the module's exports (memory included); set by the entry. */
 let instantiateBackend = null;
 
@@ -37,7 +40,10 @@ export function variantsRuntime() {
     if (typeof instantiateBackend !== 'function') {
       throw new TypeError('text-encoding-wasm/extra: no backend for the UTF-8 variants (mismatched package copies?).');
     }
-    runtime = createVariantsRuntime(instantiateBackend());
+    // After a trap the next call makes a fresh instance (js/trap-guard.js).
+    runtime = guardRuntime(createVariantsRuntime(instantiateBackend()), MODULE_CALLS, () => {
+      runtime = null;
+    }, 'text-encoding-wasm/extra (the UTF-8 variants)');
   }
   return runtime;
 }
