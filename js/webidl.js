@@ -3,7 +3,7 @@
 // ArrayBuffer.prototype getters or Symbol.toStringTag cannot fool the checks,
 // and they work on objects from other realms (they test internal slots).
 
-import { call, regExpExec, stringCharCodeAt, stringSlice } from './intrinsics.js';
+import { Uint8Array, call, regExpExec, stringCharCodeAt, stringSlice } from './intrinsics.js';
 
 const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
 const TypedArray = Object.getPrototypeOf(Uint8Array);

@@ -6,6 +6,7 @@
 // how each clause was read (R.7's malformed sequences, overlong forms).
 import { bufferSourceBytes, bytesStillHeld, dictionaryFlag, shapeInterface, slotsIn, uint32ArrayElements } from '../webidl.js';
 import { ERROR, variantsRuntime } from './variants-runtime.js';
+import { Uint32Array, Uint8Array, WeakMap } from '../intrinsics.js';
 
 /** R.7's malformed sequences, by the number the module reports. */
 const KINDS = [null, 'truncated', 'unexpected-continuation', 'invalid-octet'];

@@ -6,7 +6,7 @@
 // and '<spaces>utf-8<spaces>' is UTF-8, however many spaces there are.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadPackage, resolveInProject, PROJECT } from './helpers.mjs';
+import { loadPackage, resolveInProject, NATIVE, PROJECT } from './helpers.mjs';
 import { assertGrowsLinearly, bestOf } from './hostile-timing.mjs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -51,11 +51,15 @@ for (const [name, construct] of Object.entries(CONSTRUCTORS)) {
     assert.throws(() => construct('\u00a0' + 'utf-8' + padding(n)), RangeError);
   });
 
-  test(`${name}: a 10 MB label is answered in at most 50 ms (best of 5)`, () => {
+  test(`${name}: a 10 MB label is answered in at most 50 ms (best of 5), or within 4x of Node's own constructor on a loaded machine`, () => {
     const n = 10 << 20;
     for (const label of ['x' + ' '.repeat(n) + 'x', ' '.repeat(n), 'x'.repeat(n), padding(n / 2) + 'utf-8' + padding(n / 2)]) {
-      const ms = bestOf(label.length > 0 && label.includes('utf-8') ? () => construct(label) : throwsRange(() => construct(label)), 5);
-      assert.ok(ms <= 50, `${name}: ${label.length}-unit label took ${ms.toFixed(1)} ms`);
+      const valid = label.includes('utf-8');
+      const ms = bestOf(valid ? () => construct(label) : throwsRange(() => construct(label)), 5);
+      // Node's own TextDecoder (captured before the natives were deleted), in
+      // the same run: the machine's load scales both.
+      const native = bestOf(valid ? () => new NATIVE.TextDecoder(label) : throwsRange(() => new NATIVE.TextDecoder(label)), 5);
+      assert.ok(ms <= Math.max(50, 4 * native), `${name}: ${label.length}-unit label took ${ms.toFixed(1)} ms (Node's own: ${native.toFixed(1)} ms)`);
     }
   });
 
