@@ -13,6 +13,7 @@
 // into arrays this module allocates (detect/src/lib.rs `provide_index`); again
 // for each new instance (after a trap, js/module-host.js makes a fresh one).
 import { hostModule } from '../module-host.js';
+import { guardRuntime } from '../trap-guard.js';
 import { bufferSourceBytes, bytesStillHeld, illegalInvocation, shapeInterface, toDictionary } from '../webidl.js';
 import { Uint8Array, WeakMap, charCodeAt, min, setElements, sliceElements, subarray } from '../intrinsics.js';
 
@@ -69,10 +70,22 @@ function provideTables(w, context) {
   provided = w;
 }
 
+/** The instance's exports, each guarded (js/trap-guard.js): after a trap a fresh instance replaces it. */
+let guarded = null;
+let guardedFor = null;
+
 function wasm(context) {
-  const w = host.exports(context);
-  provideTables(w, context);
-  return w;
+  const exports = host.exports(context);
+  if (guardedFor !== exports) {
+    const calls = Object.keys(exports).filter((name) => typeof exports[name] === 'function');
+    guarded = guardRuntime(exports, calls, () => {
+      host.reinstantiate();
+      provided = null;
+    }, 'text-encoding-wasm/detect');
+    guardedFor = exports;
+  }
+  provideTables(guarded, context);
+  return guarded;
 }
 
 /** Per instance: { state: Uint8Array (the detector's bytes), closed, nonAscii (count of bytes >= 0x80 fed) }. */
