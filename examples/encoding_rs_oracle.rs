@@ -5,6 +5,8 @@
 //! Usage: encoding_rs_oracle LABEL html|fatal < UTF-16LE code units
 //!        encoding_rs_oracle LABEL html-batch|fatal-batch < strings
 //!
+//!        encoding_rs_oracle LABEL decode-batch < byte strings (each a u32 LE
+//!        length then the bytes; each answered as a u32 LE unit count then units)
 //!        encoding_rs_oracle LABEL decode < bytes   (UTF-16LE out: the decoders
 //!        through the composed builds, tests/js/composed-builds.test.mjs)
 //!
@@ -41,6 +43,24 @@ fn main() {
         let (text, _) = encoding.decode_without_bom_handling(&raw);
         let bytes: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
         std::io::stdout().write_all(&bytes).expect("stdout");
+        return;
+    }
+    if mode == "decode-batch" {
+        // Many byte strings (each a u32 LE length, then the bytes), each
+        // decoded as `decode` does, answered as a u32 LE unit count then the
+        // UTF-16LE units (tests/js/hostile-fuzz.test.mjs).
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        let mut at = 0;
+        while at + 4 <= raw.len() {
+            let n = (u32::from_le_bytes([raw[at], raw[at + 1], raw[at + 2], raw[at + 3]]) as usize).min(raw.len() - at - 4);
+            let (text, _) = encoding.decode_without_bom_handling(&raw[at + 4..at + 4 + n]);
+            at += 4 + n;
+            let units: Vec<u16> = text.encode_utf16().collect();
+            out.write_all(&(units.len() as u32).to_le_bytes()).expect("stdout");
+            for unit in units {
+                out.write_all(&unit.to_le_bytes()).expect("stdout");
+            }
+        }
         return;
     }
     let units: Vec<u16> = raw.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect();

@@ -11,6 +11,10 @@
 import { inflateSync } from 'fflate';
 import { hostModule } from './module-host.js';
 import { createRuntime } from './runtime.js';
+import { guardRuntime } from './trap-guard.js';
+
+/** The runtime's methods that call into the module (js/trap-guard.js). */
+const MODULE_CALLS = ['labelToIndex', 'name', 'decode', 'encodeChunk'];
 
 /** The runtime of the entry's own module. */
 let base = null;
@@ -37,7 +41,7 @@ let hint = null;
 
 /** Makes the classes' runtime: the entry's own, or the router's over it. */
 function route() {
-  runtime = router === null || base === null ? base : router(base);
+  runtime = base === null ? null : guardRuntime(router === null ? base : router(base), MODULE_CALLS, reinstantiate, entryName);
 }
 
 /** Called by js/families.js: `make(base)` returns the runtime the classes call; `leftOut(index, prefix)` the hint. */
@@ -85,6 +89,7 @@ export function getRuntime(context) {
 export function reinstantiate() {
   if (hosts.length === 0) throw new TypeError('text-encoding-wasm: no module to reinstantiate');
   for (const host of hosts) host.reinstantiate();
+  route(); // the families' new runtimes too
   return runtime;
 }
 

@@ -1,3 +1,4 @@
+import { Uint16Array, Uint32Array, Uint8Array, max } from './intrinsics.js';
 // The scratch buffers every module has (src/wasm.rs: `scratch`,
 // `scratch_units`, `scratch_results`, `scratch_state`), as each runtime
 // (js/runtime.js, js/extra/variants-runtime.js) sees them: typed-array views of
@@ -19,8 +20,8 @@ export function memoryViews(memory) {
  * into u16 and u32).
  */
 export function growScratch(exports, bytesCap, unitsCap, bytes, units) {
-  bytesCap = Math.max(bytesCap * 2, bytes, 256);
-  unitsCap = Math.max(unitsCap * 2, units, 256);
+  bytesCap = max(bytesCap * 2, bytes, 256);
+  unitsCap = max(unitsCap * 2, units, 256);
   const bytesPtr = exports.scratch(bytesCap, unitsCap);
   return {
     bytesCap,

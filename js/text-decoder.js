@@ -4,6 +4,7 @@ import { getRuntime, leftOutHint } from './loader.js';
 import { decodeValidUtf8 } from './utf8-fast-paths.js';
 import { otherCopyGetter, otherCopyMethod, ownMembers } from './other-copy.js';
 import { bufferSourceBytes, shapeInterface, toDictionary, toStringValue } from './webidl.js';
+import { Uint8Array, WeakMap, apply, charCodeAt, fromCharCode, setElements, sliceElements } from './intrinsics.js';
 
 const CONSTRUCT = "Failed to construct 'TextDecoder'";
 const DECODE = "Failed to execute 'decode' on 'TextDecoder'";
@@ -70,7 +71,7 @@ export class TextDecoder {
     if (bytes === null || bytes.length === 0) {
       text = s.state === null && stream ? '' : decodeWith(runtime, s, bytes || new Uint8Array(0), stream);
     } else if (s.state === null && bytes.length <= ASCII_FAST_PATH && asciiDecodesToItself(s.index) && isAscii(bytes)) {
-      text = String.fromCharCode.apply(null, bytes);
+      text = apply(fromCharCode, null, bytes);
     } else if (s.state === null && s.index === UTF_8 && bytes.length <= UTF8_FAST_PATH && (text = decodeValidUtf8(bytes, bytes.length)) !== null) {
       // Valid: the decoder ends as new (no bytes needed), so s.state stays null.
     } else {
@@ -84,7 +85,7 @@ export class TextDecoder {
 function serializeOutput(s, text) {
   if (!s.bomSeen && !s.ignoreBOM && stripsBom(s.index) && text.length > 0) {
     s.bomSeen = true;
-    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    if (charCodeAt(text, 0) === 0xfeff) text = text.slice(1);
   }
   return text;
 }
@@ -107,7 +108,7 @@ function decodeWith(runtime, s, bytes, stream, context = DECODE) {
   s.state = stream ? result.state : null;
   if (result.error) {
     // The bytes after the error stay in the queue; a next streaming call reads them.
-    if (stream) s.leftover = bytes.slice(result.offset);
+    if (stream) s.leftover = sliceElements(bytes, result.offset);
     throw new TypeError(`${context}: The encoded data was not valid for encoding ${s.name}`);
   }
   return result.text;
@@ -121,8 +122,8 @@ function isAscii(bytes) {
 function concat(a, b) {
   if (b === null || b.length === 0) return a;
   const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
+  setElements(out, a, 0);
+  setElements(out, b, a.length);
   return out;
 }
 

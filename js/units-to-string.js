@@ -1,3 +1,4 @@
+import { apply, fromCharCode, min } from './intrinsics.js';
 // Code units to a string with String.fromCharCode: exact for any units, lone
 // surrogates included (js/runtime.js uses it where the runtime has no usable
 // UTF-16LE decoder or the text is short; js/extra/variants-runtime.js always,
@@ -17,10 +18,10 @@ export function unitsToString(u16, from, count) {
   let text = '';
   const units = chunkUnits;
   for (let i = 0; i < count; i += STRING_CHUNK) {
-    const n = Math.min(STRING_CHUNK, count - i);
+    const n = min(STRING_CHUNK, count - i);
     units.length = n;
     for (let j = 0, k = from + i; j < n; j++, k++) units[j] = u16[k];
-    text += String.fromCharCode.apply(null, units);
+    text += apply(fromCharCode, null, units);
   }
   return text;
 }

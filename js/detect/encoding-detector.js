@@ -13,7 +13,9 @@
 // into arrays this module allocates (detect/src/lib.rs `provide_index`); again
 // for each new instance (after a trap, js/module-host.js makes a fresh one).
 import { hostModule } from '../module-host.js';
-import { bufferSourceBytes, illegalInvocation, shapeInterface, toDictionary } from '../webidl.js';
+import { guardRuntime } from '../trap-guard.js';
+import { bufferSourceBytes, bytesStillHeld, illegalInvocation, shapeInterface, toDictionary } from '../webidl.js';
+import { Uint8Array, WeakMap, charCodeAt, min, setElements, sliceElements, subarray } from '../intrinsics.js';
 
 const CONSTRUCT = "Failed to construct 'EncodingDetector'";
 const FEED = "Failed to execute 'feed' on 'EncodingDetector'";
@@ -40,7 +42,13 @@ let provided = null;
  */
 export function boot(base64, mainReady) {
   main = mainReady;
-  host = hostModule({ what: 'text-encoding-wasm/detect', base64, inflate: main[Symbol.for('text-encoding-wasm.inflate')] });
+  host = hostModule({
+    what: 'text-encoding-wasm/detect',
+    base64,
+    inflate: main[Symbol.for('text-encoding-wasm.inflate')],
+    // chardetng is only built to WebAssembly: awaiting ready() will not help.
+    fallbackHint: 'the detector has no build without WebAssembly (text-encoding-wasm/js has the decoders, not the detector)',
+  });
   host.boot();
 }
 
@@ -57,15 +65,27 @@ function provideTables(w, context) {
     const bytes = w.index_length(which) * (which === 4 ? 4 : 2);
     const table = runtime.indexTable(which, bytes);
     const at = w.provide_index(which);
-    if (at !== 0) memory(w).set(table, at);
+    if (at !== 0) setElements(memory(w), table, at);
   }
   provided = w;
 }
 
+/** The instance's exports, each guarded (js/trap-guard.js): after a trap a fresh instance replaces it. */
+let guarded = null;
+let guardedFor = null;
+
 function wasm(context) {
-  const w = host.exports(context);
-  provideTables(w, context);
-  return w;
+  const exports = host.exports(context);
+  if (guardedFor !== exports) {
+    const calls = Object.keys(exports).filter((name) => typeof exports[name] === 'function');
+    guarded = guardRuntime(exports, calls, () => {
+      host.reinstantiate();
+      provided = null;
+    }, 'text-encoding-wasm/detect');
+    guardedFor = exports;
+  }
+  provideTables(guarded, context);
+  return guarded;
 }
 
 /** Per instance: { state: Uint8Array (the detector's bytes), closed, nonAscii (count of bytes >= 0x80 fed) }. */
@@ -94,7 +114,7 @@ export class EncodingDetector {
     w.detector_new(allowJp ? 1 : 0);
     const size = w.detector_state_size();
     const at = w.detector_state();
-    const state = memory(w).slice(at, at + size);
+    const state = sliceElements(memory(w), at, at + size);
     slots.set(this, { state, closed: false, nonAscii: 0 });
   }
 
@@ -105,26 +125,28 @@ export class EncodingDetector {
    */
   feed(input = undefined, options = undefined) {
     const s = slotsOf(this);
-    const bytes = input === undefined ? new Uint8Array(0) : bufferSourceBytes(input, FEED);
+    let bytes = input === undefined ? new Uint8Array(0) : bufferSourceBytes(input, FEED);
     const dict = toDictionary(options, FEED, 'EncodingDetectorFeedOptions');
     const stream = dict !== null && Boolean(dict.stream);
+    // The bytes are taken after the options: a getter may have detached them.
+    bytes = bytesStillHeld(bytes);
     if (s.closed) throw new TypeError(`${FEED}: the stream has ended (a feed without { stream: true } ends it); create a new EncodingDetector.`);
     const w = wasm(FEED);
     const capacity = w.detector_input_capacity();
     const at = w.detector_state();
-    memory(w).set(s.state, at);
+    setElements(memory(w), s.state, at);
     let offset = 0;
     let nonAscii = s.nonAscii;
     do {
-      const end = Math.min(bytes.length, offset + capacity);
+      const end = min(bytes.length, offset + capacity);
       const last = !stream && end === bytes.length;
-      memory(w).set(bytes.subarray(offset, end), w.detector_input());
+      setElements(memory(w), subarray(bytes, offset, end), w.detector_input());
       const result = w.detector_feed(end - offset, last ? 1 : 0, 0) >>> 0;
       if (result > capacity) throw new TypeError(`${FEED}: internal error ${result}`);
       nonAscii += result;
       offset = end;
     } while (offset < bytes.length);
-    s.state.set(memory(w).subarray(at, at + s.state.length));
+    setElements(s.state, subarray(memory(w), at, at + s.state.length));
     if (!stream) s.closed = true;
     s.nonAscii = nonAscii;
     return nonAscii > 0;
@@ -151,9 +173,9 @@ export class EncodingDetector {
     }
     const w = wasm(GUESS);
     const m = memory(w);
-    m.set(s.state, w.detector_state());
+    setElements(m, s.state, w.detector_state());
     const input = w.detector_input();
-    for (let i = 0; i < tld.length; i++) m[input + i] = tld.charCodeAt(i);
+    for (let i = 0; i < tld.length; i++) m[input + i] = charCodeAt(tld, i);
     const result = w.detector_guess(tld.length, allowUtf8 ? 1 : 0, s.nonAscii);
     if (result === -1) throw new RangeError(`${GUESS}: tld rejected by the detector`);
     const encoding = NAMES[result & 0xff];
