@@ -209,6 +209,10 @@ export { ready };
     outside('js-extra', './js/extra', 'js/entries/extra-no-wasm.js', 'extra', './js/extra (the same without WebAssembly; with ./js)',
       { shares: { './no-wasm.js': 'js' } }),
     outside('detect', './detect', 'js/entries/detect.js', 'detect', './detect (EncodingDetector: chardetng, own module)'),
+    outside('hooks', './hooks', 'js/entries/hooks.js', 'hooks', "./hooks (the standard's hooks for other standards, §6; with the main entry it imports)",
+      { shares: { './full.js': 'index' }, reactNative: 'js-hooks' }),
+    outside('js-hooks', './js/hooks', 'js/entries/hooks-no-wasm.js', 'hooks', './js/hooks (the same without WebAssembly; with ./js)',
+      { shares: { './no-wasm.js': 'js' } }),
     {
       id: 'cli',
       subpath: null,
