@@ -38,6 +38,16 @@ export function getEncoding(label) {
   return index < 0 ? null : rt.name(index).toLowerCase();
 }
 
+/**
+ * The encoding's name as the standard spells it ('Shift_JIS', 'UTF-8'), or
+ * null: what whatwg-encoding's and @exodus/bytes's labelToName return.
+ */
+export function labelToName(label) {
+  const rt = runtimeOf("Failed to execute 'labelToName'");
+  const index = rt.labelToIndex(toStringValue(label));
+  return index < 0 ? null : rt.name(index);
+}
+
 /** "Get an output encoding": UTF-8 for replacement, UTF-16BE and UTF-16LE; the encoding itself otherwise. */
 export function getOutputEncoding(encoding) {
   const name = getEncoding(encoding);

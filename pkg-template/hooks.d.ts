@@ -10,6 +10,8 @@ export type BomEncoding = 'utf-8' | 'utf-16be' | 'utf-16le';
 export declare function bomSniff(input: AllowSharedBufferSource): BomEncoding | null;
 /** "Get an encoding": the encoding a label names (replacement included), or null. */
 export declare function getEncoding(label: string): string | null;
+/** The encoding's name as the standard spells it ('Shift_JIS'), or null (whatwg-encoding's and @exodus/bytes's labelToName). */
+export declare function labelToName(label: string): string | null;
 /** "Get an output encoding": UTF-8 for replacement and UTF-16; RangeError for an unknown label. */
 export declare function getOutputEncoding(encoding: string): string;
 /** "Decode": the BOM decides the encoding, else `fallbackEncoding`; errors become U+FFFD. */

@@ -9,5 +9,5 @@ import { connectHooks } from '../hooks.js';
 connect(ready[Symbol.for('text-encoding-wasm.runtime')]);
 connectHooks({ getRuntime: ready[Symbol.for('text-encoding-wasm.runtime')], TextDecoder, TextEncoder });
 
-export { bomSniff, decode, encode, getEncoding, getOutputEncoding, utf8Decode, utf8DecodeWithoutBOM, utf8DecodeWithoutBOMOrFail, utf8Encode } from '../hooks.js';
+export { bomSniff, decode, encode, getEncoding, getOutputEncoding, labelToName, utf8Decode, utf8DecodeWithoutBOM, utf8DecodeWithoutBOMOrFail, utf8Encode } from '../hooks.js';
 export { ready };

@@ -24,6 +24,11 @@ for (const specifier of ['text-encoding-wasm/hooks', 'text-encoding-wasm/js/hook
     assert.equal(h.getEncoding('latin1'), 'windows-1252');
     assert.equal(h.getEncoding('iso-2022-kr'), 'replacement');
     assert.equal(h.getEncoding('utf-32'), null);
+    // encodings.json's names, as spelled there.
+    assert.equal(h.labelToName('sjis'), 'Shift_JIS');
+    assert.equal(h.labelToName('unicode-1-1-utf-8'), 'UTF-8');
+    assert.equal(h.labelToName('csiso2022kr'), 'replacement');
+    assert.equal(h.labelToName('nope'), null);
     assert.equal(h.getOutputEncoding('iso-2022-kr'), 'utf-8');
     assert.equal(h.getOutputEncoding('utf-16le'), 'utf-8');
     assert.equal(h.getOutputEncoding('unicodefffe'), 'utf-8');
