@@ -101,6 +101,16 @@ export function createRuntime(exports) {
   }
 
   return {
+    /**
+     * A copy of CJK index `which`'s unpacked array (`bytes` long: 0 jis0208,
+     * 1 jis0212, 2 EUC-KR, 3 gb18030 in u16s, 4 Big5 in u32s), unpacked now if it
+     * was not: text-encoding-wasm/detect's module takes its tables from here.
+     */
+    indexTable(which, bytes) {
+      const at = exports.index_table(which);
+      return new Uint8Array(memory.buffer, at, bytes).slice();
+    },
+
     /** "Get an encoding": the encoding's index, or -1. */
     labelToIndex(label) {
       // No label is longer than 19 units even with some whitespace; longer

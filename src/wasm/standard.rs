@@ -54,6 +54,17 @@ fn new_decoder(encoding: Encoding) -> Decoder {
     Decoder::new(encoding)
 }
 
+/// The unpacked CJK index `which` (0 jis0208, 1 jis0212, 2 EUC-KR, 3 gb18030:
+/// u16 entries; 4 Big5: u32), unpacked now if it was not; returns its address
+/// (its length is the index's, known to the caller), 0 for another `which` or
+/// one whose family this module leaves out. For text-encoding-wasm/detect,
+/// whose module copies the tables from this one (detect/src/lib.rs) instead of
+/// carrying them.
+#[wasm_bindgen]
+pub fn index_table(which: u32) -> u32 {
+    crate::tables::index_address(which) as u32
+}
+
 /// Decodes `len` bytes of the byte buffer into the unit buffer with encoding
 /// `index`, starting from the state bytes (unless `flags & FRESH`) and saving the
 /// new state there. results = [status, read, written, idle]; returns written.
