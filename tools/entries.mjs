@@ -211,6 +211,10 @@ export { ready };
     outside('detect', './detect', 'js/entries/detect.js', 'detect',
       './detect (EncodingDetector: chardetng, own module, decoders and tables from the main entry it imports)',
       { shares: { './full.js': 'index' } }),
+    outside('hooks', './hooks', 'js/entries/hooks.js', 'hooks', "./hooks (the standard's hooks for other standards, §6; with the main entry it imports)",
+      { shares: { './full.js': 'index' }, reactNative: 'js-hooks' }),
+    outside('js-hooks', './js/hooks', 'js/entries/hooks-no-wasm.js', 'hooks', './js/hooks (the same without WebAssembly; with ./js)',
+      { shares: { './no-wasm.js': 'js' } }),
     {
       id: 'cli',
       subpath: null,

@@ -82,7 +82,7 @@ for (const entry of MATRIX.filter((e) => e.formats[0] === 'classic')) {
   });
 }
 
-for (const [id, names] of [['extra', ['LegacyEncoder', 'Wtf8Decoder', 'readUTF']], ['js-extra', ['LegacyEncoder', 'Wtf8Decoder', 'readUTF']], ['detect', ['EncodingDetector', 'detect']]]) {
+for (const [id, names] of [['extra', ['LegacyEncoder', 'Wtf8Decoder', 'readUTF']], ['js-extra', ['LegacyEncoder', 'Wtf8Decoder', 'readUTF']], ['detect', ['EncodingDetector', 'detect']], ['hooks', ['decode', 'getEncoding', 'encode']], ['js-hooks', ['decode', 'getEncoding', 'encode']]]) {
   const entry = MATRIX.find((e) => e.id === id);
   test(`${entry.subpath} (ESM and CommonJS) loads without natives and has its exports`, () => {
     for (const [type, load] of [['module', `await import('${specifier(entry)}')`], ['commonjs', `require('${specifier(entry)}')`]]) {
