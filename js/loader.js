@@ -2,7 +2,7 @@
 // the implementation comes from. The wasm entries boot the embedded module
 // through the module host (js/module-host.js: synchronous where allowed, else
 // behind ready(), the no-WebAssembly build where WebAssembly is missing or
-// refused); the js entries install the wasm2js translation with useBackend.
+// refused); the js entries install the wasm2js translation with useJsBackend (a host too, so a trap there is recovered like one in the wasm module).
 //
 // A composed build (text-encoding-wasm/lite plus family entries such as
 // text-encoding-wasm/japanese) has one module per family: js/families.js
@@ -68,6 +68,21 @@ export function useBackend(exports, kind = 'wasm', entry = entryName) {
   setEntry(entry);
   route();
   return runtime;
+}
+
+/**
+ * The js entries: the wasm2js translation of the module, instantiated at once.
+ * Registered as a host like an embedded module's, so that after a trap
+ * reinstantiate() makes a fresh instance from the same factory.
+ */
+export function useJsBackend(instantiate, entry = entryName) {
+  hosts.push({
+    kind: () => 'js',
+    ready: () => Promise.resolve(),
+    exports: () => undefined,
+    reinstantiate: () => { base = createRuntime(instantiate()); },
+  });
+  return useBackend(instantiate(), 'js', entry);
 }
 
 /** 'wasm' or 'js' once loaded, null before (tests assert it: a silent fallback would hide a broken wasm path). */

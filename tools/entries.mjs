@@ -105,8 +105,8 @@ import loadJsBackend from '@no-wasm-fallback/${set}';
 import { boot } from '../loader.js';
 boot(base64, loadJsBackend, 'text-encoding-wasm${subpath(backend, set, 'plain').slice(1)}');`
       : `import instantiate from '@no-wasm/${set}';
-import { useBackend } from '../loader.js';
-useBackend(instantiate(), 'js', 'text-encoding-wasm${subpath(backend, set, 'plain').slice(1)}');`;
+import { useJsBackend } from '../loader.js';
+useJsBackend(instantiate, 'text-encoding-wasm${subpath(backend, set, 'plain').slice(1)}');`;
   return `// Entry ${subpath(backend, set, 'plain')} (generated from tools/entries.mjs): the classes, ${SETS[set].what}, backend ${backend}.
 ${boot}
 import { getRuntime, ready } from '../loader.js';
