@@ -5,6 +5,9 @@
 //! Usage: encoding_rs_oracle LABEL html|fatal < UTF-16LE code units
 //!        encoding_rs_oracle LABEL html-batch|fatal-batch < strings
 //!
+//!        encoding_rs_oracle LABEL decode < bytes   (UTF-16LE out: the decoders
+//!        through the composed builds, tests/js/composed-builds.test.mjs)
+//!
 //! `html`: writes encoding_rs's output for the whole input, in one call, with
 //! its HTML numeric character reference replacement (the spec's "html" mode).
 //! `fatal`: encodes without replacement; at each unmappable character writes a
@@ -22,7 +25,7 @@ use encoding_rs::{EncoderResult, Encoding};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let [_, label, mode] = &args[..] else {
-        eprintln!("usage: encoding_rs_oracle LABEL html|fatal < utf-16le");
+        eprintln!("usage: encoding_rs_oracle LABEL html|fatal < utf-16le, or LABEL decode < bytes");
         std::process::exit(2);
     };
     let Some(encoding) = Encoding::for_label(label.as_bytes()) else {
@@ -31,6 +34,15 @@ fn main() {
     };
     let mut raw = Vec::new();
     std::io::stdin().read_to_end(&mut raw).expect("stdin");
+    if mode == "decode" {
+        // The input is bytes: decoded whole, replacement mode, no BOM sniffing
+        // (the encoding's decoder alone, as TextDecoder with ignoreBOM for the
+        // legacy encodings), written as UTF-16LE units.
+        let (text, _) = encoding.decode_without_bom_handling(&raw);
+        let bytes: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        std::io::stdout().write_all(&bytes).expect("stdout");
+        return;
+    }
     let units: Vec<u16> = raw.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     match mode.as_str() {

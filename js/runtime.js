@@ -9,11 +9,8 @@ import { concatBytes } from './concat-bytes.js';
 import { unitsToString } from './units-to-string.js';
 import { encodeUtf8Into, writeUtf8 } from './utf8-fast-paths.js';
 
-const LAST = 1;
-const FATAL = 2;
-const FRESH = 4;
-const OUTPUT_FULL = 1;
-const ERROR = 2;
+import { growScratch, memoryViews } from './scratch.js';
+import { ERROR, FATAL, FRESH, LAST, OUTPUT_FULL } from './wasm-abi.js';
 
 /** Bytes decoded per call: with 2 bytes of output per input byte, 768 KiB of scratch. */
 const DECODE_WINDOW = 1 << 18;
@@ -75,25 +72,13 @@ export function createRuntime(exports) {
   let u8, u16, u32;
 
   function views() {
-    if (memory.buffer !== buffer) {
-      buffer = memory.buffer;
-      u8 = new Uint8Array(buffer);
-      u16 = new Uint16Array(buffer);
-      u32 = new Uint32Array(buffer);
-    }
+    if (memory.buffer !== buffer) ({ buffer, u8, u16, u32 } = memoryViews(memory));
   }
 
-  /** Grows the scratch buffers (never shrinks them) to hold `bytes` bytes and `units` units. */
+  /** Grows the scratch buffers (never shrinks them) to hold `bytes` bytes and `units` units (js/scratch.js). */
   function ensure(bytes, units) {
     if (bytes <= bytesCap && units <= unitsCap) return;
-    // Geometric growth: the module's allocator does not reuse memory, so the
-    // buffers given up must add up to less than the final ones.
-    bytesCap = Math.max(bytesCap * 2, bytes, 256);
-    unitsCap = Math.max(unitsCap * 2, units, 256);
-    bytesPtr = exports.scratch(bytesCap, unitsCap);
-    unitsAt = exports.scratch_units() >>> 1;
-    resultsAt = exports.scratch_results() >>> 2;
-    statePtr = exports.scratch_state();
+    ({ bytesCap, unitsCap, bytesPtr, unitsAt, resultsAt, statePtr } = growScratch(exports, bytesCap, unitsCap, bytes, units));
   }
   ensure(256, 256);
 
@@ -116,6 +101,16 @@ export function createRuntime(exports) {
   }
 
   return {
+    /**
+     * A copy of CJK index `which`'s unpacked array (`bytes` long: 0 jis0208,
+     * 1 jis0212, 2 EUC-KR, 3 gb18030 in u16s, 4 Big5 in u32s), unpacked now if it
+     * was not: text-encoding-wasm/detect's module takes its tables from here.
+     */
+    indexTable(which, bytes) {
+      const at = exports.index_table(which);
+      return new Uint8Array(memory.buffer, at, bytes).slice();
+    },
+
     /** "Get an encoding": the encoding's index, or -1. */
     labelToIndex(label) {
       // No label is longer than 19 units even with some whitespace; longer

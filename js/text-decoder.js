@@ -1,6 +1,6 @@
 // TextDecoder (Encoding Standard §7.1-7.2), with the WebIDL shape of a browser's.
-import { asciiDecodesToItself, isReplacementLabel, REPLACEMENT, stripsBom, UTF_8 } from './encodings.js';
-import { getRuntime } from './loader.js';
+import { asciiDecodesToItself, REPLACEMENT, stripsBom, UTF_8 } from './encodings.js';
+import { getRuntime, leftOutHint } from './loader.js';
 import { decodeValidUtf8 } from './utf8-fast-paths.js';
 import { otherCopyGetter, otherCopyMethod, ownMembers } from './other-copy.js';
 import { bufferSourceBytes, shapeInterface, toDictionary, toStringValue } from './webidl.js';
@@ -140,10 +140,11 @@ export function decoderSlots(args, context) {
   const ignoreBOM = options === null ? false : !!options.ignoreBOM;
   const runtime = getRuntime(context);
   const index = runtime.labelToIndex(label);
-  // Replacement labels are invalid in every build: only other left-out
-  // labels get the message that points to the full build.
-  if (index === -2 && !isReplacementLabel(label)) {
-    throw new RangeError(`${context}: The encoding label provided ('${label}') names an encoding that the UTF-8-only build (text-encoding-wasm/utf8) leaves out; import 'text-encoding-wasm' for every encoding.`);
+  // A label of an encoding this build leaves out (-2 - its index): the
+  // message names the import that adds it (js/loader.js, leftOutHint).
+  if (index <= -2) {
+    const name = runtime.name(-2 - index).toLowerCase();
+    throw new RangeError(`${context}: The encoding label provided ('${label}') names ${name}, ${leftOutHint(-2 - index)}.`);
   }
   if (index < 0 || index === REPLACEMENT) {
     throw new RangeError(`${context}: The encoding label provided ('${label}') is invalid.`);

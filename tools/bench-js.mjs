@@ -21,6 +21,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname } from 'node:path';
 import { runBrowser } from './bench/browser.mjs';
+import { ensureBuilt } from './build-graph.mjs';
 import { envSection, goals } from './bench/report.mjs';
 import { generateInputs } from './bench/inputs.mjs';
 import { runNode } from './bench/node.mjs';
@@ -41,11 +42,8 @@ const contenders = selectContenders(option('--contenders', null)?.split(','), op
 const started = Date.now();
 const loadBefore = loadavg()[0];
 
-if (!existsSync(`${ROOT}pkg/dist/index.js`) || !existsSync(`${ROOT}pkg/dist/utf8.js`)) {
-  process.stderr.write('pkg/ missing: building it\n');
-  execFileSync('bash', ['tools/build-wasm.sh'], { cwd: ROOT, stdio: 'inherit' });
-  execFileSync(process.execPath, ['tools/build-package.mjs'], { cwd: ROOT, stdio: 'inherit' });
-}
+// The package as the build graph says it must be (tools/build-graph.mjs: rebuilt if any source is newer).
+ensureBuilt(ROOT.replace(/\/$/, ''));
 
 // Inputs, and a check that they are what they claim: our own decoders must
 // give the expected text (the legacy bytes were made from the index files

@@ -7,8 +7,12 @@
 // module has one detector slot, and each call copies this detector's state in,
 // runs, and copies it back out (detect/src/lib.rs says why that is sound). The
 // module keeps nothing per detector, so a dropped detector leaks nothing.
-import { inflateSync } from 'fflate';
-import { decodeBase64 } from '../base64.js';
+//
+// The module carries no CJK tables: before the first detector is made, the
+// main entry's module instance unpacks its five indexes and they are copied
+// into arrays this module allocates (detect/src/lib.rs `provide_index`); again
+// for each new instance (after a trap, js/module-host.js makes a fresh one).
+import { hostModule } from '../module-host.js';
 import { bufferSourceBytes, illegalInvocation, shapeInterface, toDictionary } from '../webidl.js';
 
 const CONSTRUCT = "Failed to construct 'EncodingDetector'";
@@ -23,43 +27,45 @@ const NAMES = [
   'iso-8859-4', 'iso-8859-5',
 ];
 
-let exportsOf = null;
-let pending = null;
-let failure = null;
+/** The detector's module, hosted like every module of the package (js/module-host.js). */
+let host = null;
+/** The main entry's `ready`, on which hang its runtime and its inflater. */
+let main = null;
+/** The instance whose CJK tables have been provided (null: none yet). */
+let provided = null;
 
-function instantiate(module) {
-  return new WebAssembly.Instance(module, {}).exports;
-}
-
-/** Called by the entry: instantiates synchronously where allowed, else behind ready(). */
-export function boot(base64) {
-  const bytes = inflateSync(decodeBase64(base64));
-  try {
-    exportsOf = instantiate(new WebAssembly.Module(bytes));
-    return;
-  } catch (error) {
-    failure = error;
-  }
-  if (typeof WebAssembly === 'object' && typeof WebAssembly.compile === 'function') {
-    pending = WebAssembly.compile(bytes).then(
-      (module) => { exportsOf = instantiate(module); },
-      (error) => { failure = error; pending = null; throw error; },
-    );
-    pending.catch(() => {});
-  }
+/**
+ * Called by the entry with the main entry's `ready`: instantiates synchronously
+ * where allowed, else behind ready().
+ */
+export function boot(base64, mainReady) {
+  main = mainReady;
+  host = hostModule({ what: 'text-encoding-wasm/detect', base64, inflate: main[Symbol.for('text-encoding-wasm.inflate')] });
+  host.boot();
 }
 
 /** Resolves once EncodingDetector is usable (at once where loading was synchronous). */
 export function ready() {
-  if (exportsOf) return Promise.resolve();
-  if (pending) return pending.then(() => undefined);
-  return Promise.reject(failure || new TypeError('text-encoding-wasm/detect: the detector module could not be loaded'));
+  return Promise.all([host.ready(), main()]).then(() => undefined);
+}
+
+/** Copies the main module's unpacked CJK indexes into instance `w`, once per instance. */
+function provideTables(w, context) {
+  if (provided === w) return;
+  const runtime = main[Symbol.for('text-encoding-wasm.runtime')](context);
+  for (let which = 0; which < 5; which++) {
+    const bytes = w.index_length(which) * (which === 4 ? 4 : 2);
+    const table = runtime.indexTable(which, bytes);
+    const at = w.provide_index(which);
+    if (at !== 0) memory(w).set(table, at);
+  }
+  provided = w;
 }
 
 function wasm(context) {
-  if (exportsOf) return exportsOf;
-  const why = failure ? ` (${failure.message})` : '';
-  throw new TypeError(`${context}: text-encoding-wasm/detect is not initialised yet${why}; await ready() first.`);
+  const w = host.exports(context);
+  provideTables(w, context);
+  return w;
 }
 
 /** Per instance: { state: Uint8Array (the detector's bytes), closed, nonAscii (count of bytes >= 0x80 fed) }. */

@@ -13,14 +13,11 @@
 import { REPLACEMENT, UTF_16BE, UTF_16LE } from '../encodings.js';
 import { bufferSourceBytes, dictionaryFlag, encodeIntoSource, shapeInterface, slotsIn, toDictionary, toStringValue } from '../webidl.js';
 import { concatBytes } from '../concat-bytes.js';
+import { ERROR, OUTPUT_FULL } from '../wasm-abi.js';
 
 const CONSTRUCT = "Failed to construct 'LegacyEncoder'";
 const ENCODE = "Failed to execute 'encode' on 'LegacyEncoder'";
 const ENCODE_INTO = "Failed to execute 'encodeInto' on 'LegacyEncoder'";
-
-/** Status codes of the wasm `encode` (src/wasm.rs). */
-const OUTPUT_FULL = 1;
-const ERROR = 2;
 
 /**
  * Code units per call of the module. Each call gets an output buffer of the

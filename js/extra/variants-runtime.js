@@ -14,16 +14,10 @@
 import { concatBytes } from '../concat-bytes.js';
 import { unitsToString } from '../units-to-string.js';
 
-const LAST = 1;
-const FATAL = 2;
-const FRESH = 4;
-export const OUTPUT_FULL = 1;
-export const ERROR = 2;
+import { growScratch, memoryViews } from '../scratch.js';
+import { ERROR, FATAL, FRESH, LAST, OUTPUT_FULL } from '../wasm-abi.js';
 
-/** The UTF-16 variants, as the module numbers them. */
-export const WTF8 = 0;
-export const CESU8 = 1;
-export const MODIFIED_UTF8 = 2;
+export { CESU8, ERROR, MODIFIED_UTF8, OUTPUT_FULL, WTF8 } from '../wasm-abi.js';
 
 /** Bytes (decode) or units (encode) per call: bounded scratch for any input size. */
 const WINDOW = 1 << 16;
@@ -62,23 +56,13 @@ function createVariantsRuntime(exports) {
   let u8, u16, u32;
 
   function views() {
-    if (memory.buffer !== buffer) {
-      buffer = memory.buffer;
-      u8 = new Uint8Array(buffer);
-      u16 = new Uint16Array(buffer);
-      u32 = new Uint32Array(buffer);
-    }
+    if (memory.buffer !== buffer) ({ buffer, u8, u16, u32 } = memoryViews(memory));
   }
 
-  /** Grows the scratch buffers geometrically (the module's allocator never reuses memory). */
+  /** Grows the scratch buffers geometrically (js/scratch.js), and the UCS-4 value buffer of 1996 UTF-8. */
   function ensure(bytes, units, values = 0) {
     if (bytes > bytesCap || units > unitsCap) {
-      bytesCap = Math.max(bytesCap * 2, bytes, 256);
-      unitsCap = Math.max(unitsCap * 2, units, 256);
-      bytesPtr = exports.scratch(bytesCap, unitsCap);
-      unitsAt = exports.scratch_units() >>> 1;
-      resultsAt = exports.scratch_results() >>> 2;
-      statePtr = exports.scratch_state();
+      ({ bytesCap, unitsCap, bytesPtr, unitsAt, resultsAt, statePtr } = growScratch(exports, bytesCap, unitsCap, bytes, units));
     }
     if (values > valuesCap) {
       valuesCap = Math.max(valuesCap * 2, values, 256);
