@@ -2,6 +2,7 @@
 import { asciiDecodesToItself, REPLACEMENT, stripsBom, UTF_8 } from './encodings.js';
 import { getRuntime, leftOutHint } from './loader.js';
 import { decodeValidUtf8 } from './utf8-fast-paths.js';
+import { decodeValidUtf8Prefix, validPrefixEnd } from './utf8-decode.js';
 import { otherCopyGetter, otherCopyMethod, ownMembers } from './other-copy.js';
 import { bufferSourceBytes, shapeInterface, toDictionary, toStringValue } from './webidl.js';
 
@@ -15,6 +16,8 @@ const ASCII_FAST_PATH = 64;
  * goes to the module, which alone handles errors and state.
  */
 const UTF8_FAST_PATH = 64;
+/** A UTF-8 character cut by the end of a chunk needs at most 3 more bytes: the module gets at most those of the next chunk. */
+const MODULE_HEAD = 4;
 
 /** Internal slots, keyed by instance: a WeakMap is also the brand check (with js/other-copy.js). */
 const slots = new WeakMap();
@@ -103,8 +106,38 @@ export function decodeChunk(s, bytes, last, context) {
 }
 
 function decodeWith(runtime, s, bytes, stream, context = DECODE) {
-  const result = runtime.decode(s.index, s.fatal, bytes, s.state, !stream);
-  s.state = stream ? result.state : null;
+  if (s.index !== UTF_8) return decodeInModule(runtime, s, bytes, stream, context);
+  let text = '';
+  let from = 0;
+  if (s.state !== null) {
+    if (!stream || bytes.length <= MODULE_HEAD) return decodeInModule(runtime, s, bytes, stream, context);
+    // A character cut by the previous chunk: the module finishes it (its
+    // continuation bytes, or the error); if that leaves the decoder as a new
+    // one, JS goes on, else the module decodes the rest too.
+    while (from < MODULE_HEAD - 1 && (bytes[from] & 0xc0) === 0x80) from++;
+    if (from === 0) from = 1;
+    text = decodeInModule(runtime, s, bytes, true, context, from);
+    if (s.state !== null) return text + decodeInModule(runtime, s, bytes.subarray(from), stream, context);
+  }
+  // UTF-8 from a new decoder: the valid prefix in JS (js/utf8-decode.js),
+  // the rest (from the first error or a sequence cut short, at a character
+  // boundary where the spec's decoder is new again) by the module.
+  const rest = from === 0 ? bytes : bytes.subarray(from);
+  text += decodeValidUtf8Prefix(rest);
+  const end = validPrefixEnd();
+  if (end === rest.length) return text;
+  return text + decodeInModule(runtime, s, rest.subarray(end), stream, context);
+}
+
+/**
+ * The module decodes `bytes[0, to)` from the decoder's state. On a fatal
+ * error the spec's I/O queue keeps everything after the error to the end of
+ * `bytes`: a streaming call leaves it for the next one.
+ */
+function decodeInModule(runtime, s, bytes, stream, context, to = bytes.length) {
+  const result = runtime.decode(s.index, s.fatal, to === bytes.length ? bytes : bytes.subarray(0, to), s.state, !stream);
+  // A UTF-8 decoder holding no bytes is a new one: state null lets the next call start in JS.
+  s.state = stream && !(result.idle && s.index === UTF_8) ? result.state : null;
   if (result.error) {
     // The bytes after the error stay in the queue; a next streaming call reads them.
     if (stream) s.leftover = bytes.slice(result.offset);
