@@ -139,8 +139,9 @@ export function createRuntime(exports) {
     /**
      * Decodes `input` (a Uint8Array) with encoding `index`, continuing from
      * `state` (16 bytes, or null for a new decoder). Returns
-     * { text, state, error, offset }: on a fatal error, `offset` is where the
-     * unread input starts.
+     * { text, state, error, offset, idle }: on a fatal error, `offset` is where the
+     * unread input starts; `idle`: the decoder holds no bytes (for UTF-8:
+     * it is as a new one, which lets js/text-decoder.js go back to JS).
      */
     decode(index, fatal, input, state, last) {
       const length = input.length;
@@ -163,11 +164,11 @@ export function createRuntime(exports) {
         text += unitsToText(written);
         // After the last window the decoder is new again (src/decode.rs).
         state = isLast && status !== OUTPUT_FULL ? null : sliceElements(u8, statePtr, statePtr + 16);
-        if (status === ERROR) return { text, state, error: true, offset };
+        if (status === ERROR) return { text, state, error: true, offset, idle: false };
         // OUTPUT_FULL cannot happen with room for n + 4 units (see
         // max_utf16_len), but if it did, the next call would go on from here.
         if (offset < length || status === OUTPUT_FULL) continue;
-        return { text, state, error: false, offset };
+        return { text, state, error: false, offset, idle: u32[resultsAt + 3] === 1 };
       }
     },
 

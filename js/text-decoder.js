@@ -2,9 +2,10 @@
 import { asciiDecodesToItself, REPLACEMENT, stripsBom, UTF_8 } from './encodings.js';
 import { getRuntime, leftOutHint } from './loader.js';
 import { decodeValidUtf8 } from './utf8-fast-paths.js';
+import { decodeValidUtf8Prefix, validPrefixEnd } from './utf8-decode.js';
 import { otherCopyGetter, otherCopyMethod, ownMembers } from './other-copy.js';
 import { bufferSourceBytes, shapeInterface, toDictionary, toStringValue } from './webidl.js';
-import { Uint8Array, WeakMap, apply, charCodeAt, fromCharCode, setElements, sliceElements } from './intrinsics.js';
+import { Uint8Array, WeakMap, apply, charCodeAt, fromCharCode, setElements, sliceElements, subarray } from './intrinsics.js';
 
 const CONSTRUCT = "Failed to construct 'TextDecoder'";
 const DECODE = "Failed to execute 'decode' on 'TextDecoder'";
@@ -16,6 +17,11 @@ const ASCII_FAST_PATH = 64;
  * goes to the module, which alone handles errors and state.
  */
 const UTF8_FAST_PATH = 64;
+/** A UTF-8 character cut short or in error spans at most 4 bytes: what the module gets at a time after JS stops. */
+const MODULE_HEAD = 4;
+/** Valid bytes between two errors below which the module's pieces grow (×4 each time, up to MODULE_PIECE_MAX). */
+const DENSE_ERRORS = 64;
+const MODULE_PIECE_MAX = 1 << 16;
 
 /** Internal slots, keyed by instance: a WeakMap is also the brand check (with js/other-copy.js). */
 const slots = new WeakMap();
@@ -104,8 +110,45 @@ export function decodeChunk(s, bytes, last, context) {
 }
 
 function decodeWith(runtime, s, bytes, stream, context = DECODE) {
-  const result = runtime.decode(s.index, s.fatal, bytes, s.state, !stream);
-  s.state = stream ? result.state : null;
+  if (s.index !== UTF_8) return decodeInModule(runtime, s, bytes, stream, context);
+  // UTF-8: whenever the decoder is new, the valid prefix in JS
+  // (js/utf8-decode.js); at the first error or sequence cut short, the module
+  // decodes a few bytes from the decoder's state (the bad or cut character:
+  // at most a lead and three more bytes), then JS again once the decoder is
+  // new. The module alone meets errors, fatal mode and streaming state; the
+  // spec's decoder gives the same output however its input is split.
+  const length = bytes.length;
+  let text = '';
+  let at = 0;
+  // Bytes the module takes at a time: grows where errors are dense (then JS
+  // would only ever decode a few bytes between two calls into the module).
+  let piece = MODULE_HEAD;
+  for (;;) {
+    if (s.state === null) {
+      const rest = at === 0 ? bytes : subarray(bytes, at);
+      text += decodeValidUtf8Prefix(rest);
+      const valid = validPrefixEnd();
+      at += valid;
+      // All valid: the decoder is new, so flushing (stream false) adds nothing.
+      if (at === length) return text;
+      piece = valid < DENSE_ERRORS ? (piece < MODULE_PIECE_MAX ? piece * 4 : piece) : MODULE_HEAD;
+    }
+    if (length - at <= piece) return text + decodeInModule(runtime, s, subarray(bytes, at), stream, context);
+    // The view runs to the end of `bytes`: on a fatal error the rest stays queued.
+    text += decodeInModule(runtime, s, subarray(bytes, at), true, context, piece);
+    at += piece;
+  }
+}
+
+/**
+ * The module decodes `bytes[0, to)` from the decoder's state. On a fatal
+ * error the spec's I/O queue keeps everything after the error to the end of
+ * `bytes`: a streaming call leaves it for the next one.
+ */
+function decodeInModule(runtime, s, bytes, stream, context, to = bytes.length) {
+  const result = runtime.decode(s.index, s.fatal, to === bytes.length ? bytes : subarray(bytes, 0, to), s.state, !stream);
+  // A UTF-8 decoder holding no bytes is a new one: state null lets the next call start in JS.
+  s.state = stream && !(result.idle && s.index === UTF_8) ? result.state : null;
   if (result.error) {
     // The bytes after the error stay in the queue; a next streaming call reads them.
     if (stream) s.leftover = sliceElements(bytes, result.offset);
