@@ -17,11 +17,8 @@ const ASCII_FAST_PATH = 64;
  * goes to the module, which alone handles errors and state.
  */
 const UTF8_FAST_PATH = 64;
-/** A UTF-8 character cut short or in error spans at most 4 bytes: what the module gets at a time after JS stops. */
+/** A UTF-8 character cut by the end of a chunk needs at most 3 more bytes: the module gets at most those of the next chunk. */
 const MODULE_HEAD = 4;
-/** Valid bytes between two errors below which the module's pieces grow (×4 each time, up to MODULE_PIECE_MAX). */
-const DENSE_ERRORS = 64;
-const MODULE_PIECE_MAX = 1 << 16;
 
 /** Internal slots, keyed by instance: a WeakMap is also the brand check (with js/other-copy.js). */
 const slots = new WeakMap();
@@ -111,33 +108,26 @@ export function decodeChunk(s, bytes, last, context) {
 
 function decodeWith(runtime, s, bytes, stream, context = DECODE) {
   if (s.index !== UTF_8) return decodeInModule(runtime, s, bytes, stream, context);
-  // UTF-8: whenever the decoder is new, the valid prefix in JS
-  // (js/utf8-decode.js); at the first error or sequence cut short, the module
-  // decodes a few bytes from the decoder's state (the bad or cut character:
-  // at most a lead and three more bytes), then JS again once the decoder is
-  // new. The module alone meets errors, fatal mode and streaming state; the
-  // spec's decoder gives the same output however its input is split.
-  const length = bytes.length;
   let text = '';
-  let at = 0;
-  // Bytes the module takes at a time: grows where errors are dense (then JS
-  // would only ever decode a few bytes between two calls into the module).
-  let piece = MODULE_HEAD;
-  for (;;) {
-    if (s.state === null) {
-      const rest = at === 0 ? bytes : subarray(bytes, at);
-      text += decodeValidUtf8Prefix(rest);
-      const valid = validPrefixEnd();
-      at += valid;
-      // All valid: the decoder is new, so flushing (stream false) adds nothing.
-      if (at === length) return text;
-      piece = valid < DENSE_ERRORS ? (piece < MODULE_PIECE_MAX ? piece * 4 : piece) : MODULE_HEAD;
-    }
-    if (length - at <= piece) return text + decodeInModule(runtime, s, subarray(bytes, at), stream, context);
-    // The view runs to the end of `bytes`: on a fatal error the rest stays queued.
-    text += decodeInModule(runtime, s, subarray(bytes, at), true, context, piece);
-    at += piece;
+  let from = 0;
+  if (s.state !== null) {
+    if (!stream || bytes.length <= MODULE_HEAD) return decodeInModule(runtime, s, bytes, stream, context);
+    // A character cut by the previous chunk: the module finishes it (its
+    // continuation bytes, or the error); if that leaves the decoder as a new
+    // one, JS goes on, else the module decodes the rest too.
+    while (from < MODULE_HEAD - 1 && (bytes[from] & 0xc0) === 0x80) from++;
+    if (from === 0) from = 1;
+    text = decodeInModule(runtime, s, bytes, true, context, from);
+    if (s.state !== null) return text + decodeInModule(runtime, s, subarray(bytes, from), stream, context);
   }
+  // UTF-8 from a new decoder: the valid prefix in JS (js/utf8-decode.js),
+  // the rest (from the first error or a sequence cut short, at a character
+  // boundary where the spec's decoder is new again) by the module.
+  const rest = from === 0 ? bytes : subarray(bytes, from);
+  text += decodeValidUtf8Prefix(rest);
+  const end = validPrefixEnd();
+  if (end === rest.length) return text;
+  return text + decodeInModule(runtime, s, subarray(rest, end), stream, context);
 }
 
 /**
