@@ -17,11 +17,8 @@
 // new state: errors, fatal mode and streaming state stay in the Rust core.
 
 import { decodeValidUtf8Long } from './utf8-engine-decode.js';
-import { subarray } from './intrinsics.js';
-
-// Captured at load (code run later may replace the globals).
-const fromCharCode = String.fromCharCode;
-const apply = Function.prototype.apply;
+// Captured at load (code run later may replace the globals): js/intrinsics.js.
+import { apply, fromCharCode, subarray } from './intrinsics.js';
 
 /** Units per String.fromCharCode call (V8 measured flat from 256 to 8192; smaller keeps the reused array small). */
 const CHUNK = 1024;
@@ -39,7 +36,7 @@ export function validPrefixEnd() {
 
 function flush(j) {
   units.length = j;
-  return apply.call(fromCharCode, null, units);
+  return apply(fromCharCode, null, units);
 }
 
 /** The length of the run of ASCII bytes that starts `bytes`. */
