@@ -42,19 +42,29 @@ const weakMapGet = OwnWeakMap.prototype.get;
 const weakMapSet = OwnWeakMap.prototype.set;
 const weakMapHas = OwnWeakMap.prototype.has;
 
-/** A WeakMap whose get, set and has are WeakMap.prototype's as they were at load (the classes' internal slots). */
-class SlotMap extends OwnWeakMap {
+/**
+ * A WeakMap whose get, set and has are WeakMap.prototype's as they were at
+ * load (the classes' internal slots). It holds a WeakMap rather than
+ * extending one: an ES5 lowering of `class extends WeakMap` (TypeScript's,
+ * run on the classic script for Hermes 0.12) calls the WeakMap constructor
+ * without `new`, which engines reject.
+ */
+class SlotMap {
+  constructor() {
+    this.map = new OwnWeakMap();
+  }
+
   get(key) {
-    return call(weakMapGet, this, key);
+    return call(weakMapGet, this.map, key);
   }
 
   set(key, value) {
-    call(weakMapSet, this, key, value);
+    call(weakMapSet, this.map, key, value);
     return this;
   }
 
   has(key) {
-    return call(weakMapHas, this, key);
+    return call(weakMapHas, this.map, key);
   }
 }
 export { SlotMap as WeakMap };
