@@ -14,6 +14,8 @@ let active = null;
 /** Installs a backend: an object with the exports of src/wasm.rs and `memory`. */
 export function useBackend(exports, kind = 'wasm') {
   runtime = createRuntime(exports);
+  // The build without WebAssembly adds its JavaScript decode loops (js/no-wasm/fast-decode.js).
+  if (typeof exports.wrapRuntime === 'function') runtime = exports.wrapRuntime(runtime);
   failure = null;
   active = kind;
   return runtime;

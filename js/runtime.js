@@ -166,11 +166,13 @@ export function createRuntime(exports) {
         text += unitsToText(written);
         // After the last window the decoder is new again (src/decode.rs).
         state = isLast && status !== OUTPUT_FULL ? null : u8.slice(statePtr, statePtr + 16);
-        if (status === ERROR) return { text, state, error: true, offset };
+        // idle: no sequence in progress (the decoder is as new), for the no-wasm build's loops (js/no-wasm/fast-decode.js).
+        const idle = u32[resultsAt + 3] === 1;
+        if (status === ERROR) return { text, state, error: true, offset, idle };
         // OUTPUT_FULL cannot happen with room for n + 4 units (see
         // max_utf16_len), but if it did, the next call would go on from here.
         if (offset < length || status === OUTPUT_FULL) continue;
-        return { text, state, error: false, offset };
+        return { text, state, error: false, offset, idle };
       }
     },
 

@@ -160,3 +160,43 @@ fn new_encoder(encoding: Encoding) -> Option<Encoder> {
 fn new_encoder(encoding: Encoding) -> Option<crate::Utf8Encoder> {
     (encoding == Encoding::Utf8).then(crate::Utf8Encoder::new)
 }
+
+/// The decode table of encoding `index`, for the JavaScript loops of the build
+/// without WebAssembly (js/no-wasm/fast-decode.js), which decode the common
+/// case (valid pairs, single-byte lookups) over the same index as the Rust
+/// decoders and hand everything else back to `decode`. Unpacks the index if
+/// no decoder has yet. Returns its address and sets results = [entries, bytes
+/// per entry (2, or 4 for Big5)]; returns 0 for an encoding with no such
+/// table. The tables never move or change once made (the allocator never
+/// frees a static's block), so a copy taken once stays right.
+#[wasm_bindgen]
+pub fn decode_table(index: u32) -> u32 {
+    let (address, entries, size) = table_of(ALL_ENCODINGS.get(index as usize).copied());
+    SCRATCH.lock().results = [entries, size, 0, 0, 0, 0];
+    address
+}
+
+#[cfg(not(feature = "utf8-only"))]
+fn table_of(encoding: Option<Encoding>) -> (u32, u32, u32) {
+    use crate::tables;
+    let u16s = |t: &[u16]| (t.as_ptr() as u32, t.len() as u32, 2);
+    match encoding {
+        Some(Encoding::ShiftJis | Encoding::EucJp) => u16s(tables::jis0208()),
+        Some(Encoding::Gbk | Encoding::Gb18030) => u16s(tables::gb18030()),
+        Some(Encoding::EucKr) => u16s(tables::euc_kr()),
+        Some(Encoding::Big5) => {
+            let t = tables::big5();
+            (t.as_ptr() as u32, t.len() as u32, 4)
+        }
+        Some(e) => match crate::single_byte::index_for(e) {
+            Some((t, _)) => u16s(&t[..]),
+            None => (0, 0, 0),
+        },
+        None => (0, 0, 0),
+    }
+}
+
+#[cfg(feature = "utf8-only")]
+fn table_of(_: Option<Encoding>) -> (u32, u32, u32) {
+    (0, 0, 0)
+}

@@ -1,0 +1,340 @@
+// JavaScript decode loops for the build without WebAssembly (js/no-wasm.md).
+// In an interpreter (Hermes, QuickJS, node --jitless) the Rust core translated
+// by wasm2js runs several times slower than hand-written JavaScript, so the
+// common case is decoded here: ASCII and valid UTF-8, UTF-16LE without lone
+// surrogates, single-byte lookups, and valid pairs of the CJK families over
+// the very index arrays the core unpacks (exported by src/wasm/standard.rs,
+// decode_table). Everything else (an error, a sequence the input cuts short,
+// gb18030's four-byte sequences, Big5's two-code-point pointers, EUC-JP's
+// JIS X 0212, ISO-2022-JP, UTF-16BE, fatal mode's exception, streaming state)
+// goes to the core's decoder, from the byte where the loop stopped: every loop
+// stops only between characters, where the spec's decoder is back in its
+// initial state, so its output up to there is exactly what the core would
+// give. The core stays the one source of truth for anything unusual;
+// tests/js/no-wasm-fast-decode.test.mjs checks the result against the wasm
+// build and encoding_rs's test vectors.
+import { stringOf } from './units.js';
+import { asciiEnd, decodeUtf8Valid } from './utf8-decode.js';
+
+// Indexes in the standard's table (the Rust Encoding enum's order; js/encodings.js).
+const UTF_8 = 0;
+const LAST_SINGLE_BYTE = 28;
+const GBK = 29;
+const GB18030 = 30;
+const BIG5 = 31;
+const EUC_JP = 32;
+const SHIFT_JIS = 34;
+const EUC_KR = 35;
+const UTF_16LE = 38;
+const X_USER_DEFINED = 39;
+
+/** Bytes per loop pass: the output buffer needs one unit per byte, plus a pair past the end. */
+const WINDOW = 1 << 14;
+const out = new Uint16Array(WINDOW + 4);
+/** Bytes handed to the core at a time after a loop stops; doubled while the input stays unusual. */
+const CORE_STEP = 64;
+const CORE_STEP_MAX = 1 << 16;
+
+/** Whether this engine stores a Uint16Array little-endian (every engine we know does). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const SURROGATE = /[\ud800-\udfff]/;
+/** A lead surrogate not followed by a trail, or a trail not preceded by a lead. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
+
+/** What the last loop call decoded, as a string. */
+let piece = '';
+
+/**
+ * Wraps `core` (js/runtime.js's runtime over the wasm2js exports) so that
+ * decode() runs the loops first. `exports` gives the tables.
+ */
+export function withFastDecode(core, exports) {
+  const tables = [];
+
+  /** Encoding `index`'s table as the core has it unpacked (a copy: tables never change), or null. */
+  function table(index) {
+    if (tables[index] !== undefined) return tables[index];
+    let result = null;
+    if (typeof exports.decode_table === 'function') {
+      const address = exports.decode_table(index);
+      const results = new Uint32Array(exports.memory.buffer, exports.scratch_results(), 2);
+      const entries = results[0];
+      const size = results[1];
+      if (address !== 0) {
+        const bytes = exports.memory.buffer.slice(address, address + entries * size);
+        result = size === 4 ? new Uint32Array(bytes) : new Uint16Array(bytes);
+      }
+    }
+    if (index >= 1 && index <= LAST_SINGLE_BYTE && result !== null) result = singleByteMap(result);
+    tables[index] = result;
+    return result;
+  }
+
+  function loopFor(index) {
+    if (index === UTF_8) return utf8Loop;
+    if (index === UTF_16LE) return LITTLE_ENDIAN ? utf16leLoop : null;
+    if (index === X_USER_DEFINED) return xUserDefinedLoop;
+    if (table(index) === null) return null;
+    if (index <= LAST_SINGLE_BYTE) return singleByteLoop;
+    if (index === SHIFT_JIS) return shiftJisLoop;
+    if (index === GBK || index === GB18030) return gbLoop;
+    if (index === EUC_KR) return eucKrLoop;
+    if (index === BIG5) return big5Loop;
+    if (index === EUC_JP) return eucJpLoop;
+    return null;
+  }
+
+  const coreDecode = core.decode;
+  const loops = [];
+
+  /** runtime.decode's contract (js/runtime.js): { text, state, error, offset }. */
+  function decode(index, fatal, input, state, last) {
+    let loop = loops[index];
+    if (loop === undefined) loop = loops[index] = loopFor(index);
+    if (loop === null) return coreDecode(index, fatal, input, state, last);
+    const map = tables[index];
+    const length = input.length;
+    let text = '';
+    let at = 0;
+    let step = CORE_STEP;
+    for (;;) {
+      if (state === null) {
+        const started = at;
+        while (at < length) {
+          const to = length - at > WINDOW ? at + WINDOW : length;
+          const stop = loop(input, at, to, length, map);
+          text += piece;
+          at = stop;
+          if (stop < to) break;
+        }
+        if (at === length) return { text, state: null, error: false, offset: length };
+        // Unusual input: hand the core more at once while the loop makes no progress.
+        step = at - started >= CORE_STEP ? CORE_STEP : step * 2 < CORE_STEP_MAX ? step * 2 : CORE_STEP_MAX;
+      }
+      const end = length - at > step ? at + step : length;
+      const isLast = last && end === length;
+      const r = coreDecode(index, fatal, input.subarray(at, end), state, isLast);
+      text += r.text;
+      if (r.error) return { text, state: r.state, error: true, offset: at + r.offset };
+      at = end;
+      state = r.idle ? null : r.state;
+      if (at === length) return { text, state, error: false, offset: length };
+    }
+  }
+
+  const wrapped = {};
+  for (const key of Object.keys(core)) wrapped[key] = core[key];
+  wrapped.decode = decode;
+  return wrapped;
+}
+
+/** An index single-byte (128 code points, 0: none) as a map of all 256 bytes, -1 where there is no code point. */
+function singleByteMap(index) {
+  const map = new Int32Array(256);
+  for (let b = 0; b < 0x80; b++) map[b] = b;
+  for (let b = 0x80; b < 0x100; b++) map[b] = index[b - 0x80] === 0 ? -1 : index[b - 0x80];
+  return map;
+}
+
+// Each loop decodes input[from, to) (reading up to `limit` to finish the
+// last character), sets `piece` and returns where it stopped: `to`, or the
+// start of the first character it leaves to the core.
+
+function singleByteLoop(input, from, to, limit, map) {
+  let j = 0;
+  let i = from;
+  for (; i < to; i++) {
+    const c = map[input[i]];
+    if (c < 0) break;
+    out[j++] = c;
+  }
+  piece = j === 0 ? '' : stringOf(out, 0, j);
+  return i;
+}
+
+function xUserDefinedLoop(input, from, to) {
+  let j = 0;
+  for (let i = from; i < to; i++) {
+    const b = input[i];
+    out[j++] = b < 0x80 ? b : 0xf700 + b;
+  }
+  piece = stringOf(out, 0, j);
+  return to;
+}
+
+function shiftJisLoop(input, from, to, limit, index) {
+  let j = 0;
+  let i = from;
+  while (i < to) {
+    const b = input[i];
+    if (b <= 0x80) {
+      out[j++] = b;
+      i++;
+    } else if (b >= 0xa1 && b <= 0xdf) {
+      out[j++] = 0xfec0 + b; // 0xFF61 - 0xA1 + byte
+      i++;
+    } else {
+      if (b === 0xa0 || b > 0xfc || i + 1 >= limit) break;
+      const t = input[i + 1];
+      if (t < 0x40 || t > 0xfc || t === 0x7f) break;
+      const pointer = (b - (b < 0xa0 ? 0x81 : 0xc1)) * 188 + t - (t < 0x7f ? 0x40 : 0x41);
+      let c;
+      if (pointer >= 8836 && pointer <= 10715) {
+        c = 0xe000 - 8836 + pointer; // EUDC
+      } else {
+        c = index[pointer];
+        if (!c) break;
+      }
+      out[j++] = c;
+      i += 2;
+    }
+  }
+  piece = j === 0 ? '' : stringOf(out, 0, j);
+  return i;
+}
+
+function eucJpLoop(input, from, to, limit, index) {
+  let j = 0;
+  let i = from;
+  while (i < to) {
+    const b = input[i];
+    if (b < 0x80) {
+      out[j++] = b;
+      i++;
+      continue;
+    }
+    if (i + 1 >= limit) break;
+    const t = input[i + 1];
+    if (b === 0x8e) {
+      if (t < 0xa1 || t > 0xdf) break;
+      out[j++] = 0xfec0 + t; // 0xFF61 - 0xA1 + byte
+    } else {
+      if (b < 0xa1 || b > 0xfe || t < 0xa1 || t > 0xfe) break;
+      const c = index[(b - 0xa1) * 94 + t - 0xa1];
+      if (!c) break;
+      out[j++] = c;
+    }
+    i += 2;
+  }
+  piece = j === 0 ? '' : stringOf(out, 0, j);
+  return i;
+}
+
+function gbLoop(input, from, to, limit, index) {
+  let j = 0;
+  let i = from;
+  while (i < to) {
+    const b = input[i];
+    if (b < 0x80) {
+      out[j++] = b;
+      i++;
+    } else if (b === 0x80) {
+      out[j++] = 0x20ac;
+      i++;
+    } else {
+      if (b === 0xff || i + 1 >= limit) break;
+      const t = input[i + 1];
+      if (t < 0x40 || t > 0xfe || t === 0x7f) break; // four-byte sequences (second byte 0x30-0x39) go to the core
+      const c = index[(b - 0x81) * 190 + t - (t < 0x7f ? 0x40 : 0x41)];
+      if (!c) break;
+      out[j++] = c;
+      i += 2;
+    }
+  }
+  piece = j === 0 ? '' : stringOf(out, 0, j);
+  return i;
+}
+
+function eucKrLoop(input, from, to, limit, index) {
+  let j = 0;
+  let i = from;
+  while (i < to) {
+    const b = input[i];
+    if (b < 0x80) {
+      out[j++] = b;
+      i++;
+    } else {
+      if (b === 0x80 || b === 0xff || i + 1 >= limit) break;
+      const t = input[i + 1];
+      if (t < 0x41 || t > 0xfe) break;
+      const c = index[(b - 0x81) * 190 + t - 0x41];
+      if (!c) break;
+      out[j++] = c;
+      i += 2;
+    }
+  }
+  piece = j === 0 ? '' : stringOf(out, 0, j);
+  return i;
+}
+
+function big5Loop(input, from, to, limit, index) {
+  let j = 0;
+  let i = from;
+  while (i < to) {
+    const b = input[i];
+    if (b < 0x80) {
+      out[j++] = b;
+      i++;
+    } else {
+      if (b === 0x80 || b === 0xff || i + 1 >= limit) break;
+      const t = input[i + 1];
+      if (t < 0x40 || t > 0xfe || (t > 0x7e && t < 0xa1)) break;
+      const pointer = (b - 0x81) * 157 + t - (t < 0x7f ? 0x40 : 0x62);
+      // Pointers 1133, 1135, 1164, 1166 decode to two code points: the core's business.
+      if (pointer >= 1133 && pointer <= 1166 && (pointer === 1133 || pointer === 1135 || pointer === 1164 || pointer === 1166)) break;
+      const c = index[pointer];
+      if (!c) break;
+      if (c > 0xffff) {
+        out[j++] = 0xd7c0 + (c >> 10); // 0xD800 + ((c - 0x10000) >> 10)
+        out[j++] = 0xdc00 | (c & 0x3ff);
+      } else {
+        out[j++] = c;
+      }
+      i += 2;
+    }
+  }
+  piece = j === 0 ? '' : stringOf(out, 0, j);
+  return i;
+}
+
+function utf8Loop(input, from, to, limit) {
+  const ascii = asciiEnd(input, from, to);
+  piece = ascii === from ? '' : stringOf(input, from, ascii);
+  if (ascii === to) return to;
+  const r = decodeUtf8Valid(input, ascii, to, limit);
+  piece += r.text;
+  return r.stop;
+}
+
+/** UTF-16LE: the input's own units when aligned, checked for lone surrogates with a regular expression. */
+function utf16leLoop(input, from, to, limit) {
+  // A new decoder at `from` (even: the call started new, and the core hands
+  // back only when no byte or surrogate is pending). Take whole units, and a
+  // trail surrogate beyond `to` if the window ends on a lead.
+  let end = from + ((to - from) & ~1);
+  if (end > from && end + 2 <= limit && (input[end - 1] & 0xfc) === 0xd8) end += 2;
+  const count = (end - from) >> 1;
+  if (count === 0) {
+    piece = '';
+    return from;
+  }
+  const offset = input.byteOffset + from;
+  const units = (offset & 1) === 0 ? new Uint16Array(input.buffer, offset, count) : new Uint16Array(input.slice(from, end).buffer);
+  let text = stringOf(units, 0, count);
+  if (SURROGATE.test(text) && (LONE_SURROGATE.test(text) || (text.charCodeAt(count - 1) & 0xfc00) === 0xd800)) {
+    // Up to the first lone surrogate (or a lead the input ends on): the core replaces it.
+    let k = 0;
+    for (; k < count; k++) {
+      const u = units[k];
+      if ((u & 0xf800) !== 0xd800) continue;
+      if (u >= 0xdc00 || k + 1 >= count || (units[k + 1] & 0xfc00) !== 0xdc00) break;
+      k++;
+    }
+    piece = text.slice(0, k);
+    return from + 2 * k;
+  }
+  piece = text;
+  return end;
+}
+
+
