@@ -48,38 +48,30 @@ let piece = '';
  * decode() runs the loops first. `exports` gives the tables.
  */
 export function withFastDecode(core, exports) {
-  const tables = [];
 
-  /** Encoding `index`'s table as the core has it unpacked (a copy: tables never change), or null. */
-  function table(index) {
-    if (tables[index] !== undefined) return tables[index];
-    let result = null;
-    if (typeof exports.decode_table === 'function') {
-      const address = exports.decode_table(index);
-      const results = new Uint32Array(exports.memory.buffer, exports.scratch_results(), 2);
-      const entries = results[0];
-      const size = results[1];
-      if (address !== 0) {
-        const bytes = exports.memory.buffer.slice(address, address + entries * size);
-        result = size === 4 ? new Uint32Array(bytes) : new Uint16Array(bytes);
-      }
-    }
-    if (index >= 1 && index <= LAST_SINGLE_BYTE && result !== null) result = singleByteMap(result);
-    tables[index] = result;
-    return result;
+  /** Encoding `index`'s index as the core has unpacked it (a copy: it never changes), or null. */
+  function coreTable(index) {
+    if (typeof exports.decode_table !== 'function') return null;
+    const address = exports.decode_table(index);
+    if (address === 0) return null;
+    const results = new Uint32Array(exports.memory.buffer, exports.scratch_results(), 2);
+    const bytes = exports.memory.buffer.slice(address, address + results[0] * results[1]);
+    return results[1] === 4 ? new Uint32Array(bytes) : new Uint16Array(bytes);
   }
 
+  /** [loop, data] for encoding `index`, or null: no loop (everything goes to the core). */
   function loopFor(index) {
-    if (index === UTF_8) return utf8Loop;
-    if (index === UTF_16LE) return LITTLE_ENDIAN ? utf16leLoop : null;
-    if (index === X_USER_DEFINED) return xUserDefinedLoop;
-    if (table(index) === null) return null;
-    if (index <= LAST_SINGLE_BYTE) return singleByteLoop;
-    if (index === SHIFT_JIS) return shiftJisLoop;
-    if (index === GBK || index === GB18030) return gbLoop;
-    if (index === EUC_KR) return eucKrLoop;
-    if (index === BIG5) return big5Loop;
-    if (index === EUC_JP) return eucJpLoop;
+    if (index === UTF_8) return [utf8Loop, null];
+    if (index === UTF_16LE) return LITTLE_ENDIAN ? [utf16leLoop, null] : null;
+    if (index === X_USER_DEFINED) return [xUserDefinedLoop, null];
+    const table = coreTable(index);
+    if (table === null) return null;
+    if (index <= LAST_SINGLE_BYTE) return [singleByteLoop, singleByteMaps(table)];
+    if (index === SHIFT_JIS) return [pairLoop, shiftJisCodec(table)];
+    if (index === GBK || index === GB18030) return [pairLoop, gbCodec(table)];
+    if (index === EUC_KR) return [pairLoop, eucKrCodec(table)];
+    if (index === EUC_JP) return [pairLoop, eucJpCodec(table)];
+    if (index === BIG5) return [big5Loop, big5Codec(table)];
     return null;
   }
 
@@ -88,10 +80,11 @@ export function withFastDecode(core, exports) {
 
   /** runtime.decode's contract (js/runtime.js): { text, state, error, offset }. */
   function decode(index, fatal, input, state, last) {
-    let loop = loops[index];
-    if (loop === undefined) loop = loops[index] = loopFor(index);
-    if (loop === null) return coreDecode(index, fatal, input, state, last);
-    const map = tables[index];
+    let entry = loops[index];
+    if (entry === undefined) entry = loops[index] = loopFor(index);
+    if (entry === null) return coreDecode(index, fatal, input, state, last);
+    const loop = entry[0];
+    const data = entry[1];
     const length = input.length;
     let text = '';
     let at = 0;
@@ -101,7 +94,7 @@ export function withFastDecode(core, exports) {
         const started = at;
         while (at < length) {
           const to = length - at > WINDOW ? at + WINDOW : length;
-          const stop = loop(input, at, to, length, map);
+          const stop = loop(input, at, to, length, data, fatal);
           text += piece;
           at = stop;
           if (stop < to) break;
@@ -127,21 +120,37 @@ export function withFastDecode(core, exports) {
   return wrapped;
 }
 
-/** An index single-byte (128 code points, 0: none) as a map of all 256 bytes, -1 where there is no code point. */
-function singleByteMap(index) {
-  const map = new Int32Array(256);
-  for (let b = 0; b < 0x80; b++) map[b] = b;
-  for (let b = 0x80; b < 0x100; b++) map[b] = index[b - 0x80] === 0 ? -1 : index[b - 0x80];
-  return map;
+/**
+ * An index single-byte (128 code points, 0: none) as maps of all 256 bytes:
+ * `fatal` has -1 where there is no code point (the loop stops there: the core
+ * throws), `replacing` has U+FFFD there, which is exactly what the spec's
+ * decoder emits for such a byte in replacement mode, so that loop never stops.
+ */
+function singleByteMaps(index) {
+  const fatal = new Int32Array(256);
+  const replacing = new Uint16Array(256);
+  for (let b = 0; b < 0x100; b++) {
+    const cp = b < 0x80 ? b : index[b - 0x80];
+    fatal[b] = cp === 0 && b !== 0 ? -1 : cp;
+    replacing[b] = cp === 0 && b !== 0 ? 0xfffd : cp;
+  }
+  return { fatal, replacing };
 }
 
 // Each loop decodes input[from, to) (reading up to `limit` to finish the
 // last character), sets `piece` and returns where it stopped: `to`, or the
 // start of the first character it leaves to the core.
 
-function singleByteLoop(input, from, to, limit, map) {
+function singleByteLoop(input, from, to, limit, maps, fatal) {
   let j = 0;
   let i = from;
+  if (!fatal) {
+    const map = maps.replacing;
+    for (; i < to; i++) out[j++] = map[input[i]];
+    piece = stringOf(out, 0, j);
+    return to;
+  }
+  const map = maps.fatal;
   // Four bytes per step (fewer loop tests in an interpreter); any unmapped one ends the fast steps.
   for (const last4 = to - 3; i < last4; i += 4, j += 4) {
     const a = map[input[i]];
@@ -167,132 +176,120 @@ function xUserDefinedLoop(input, from, to) {
   let j = 0;
   for (let i = from; i < to; i++) {
     const b = input[i];
-    out[j++] = b < 0x80 ? b : 0xf700 + b;
+    out[j++] = b < 0x80 ? b : 0xf700 + b; // U+F780 + byte - 0x80
   }
   piece = stringOf(out, 0, j);
   return to;
 }
 
-function shiftJisLoop(input, from, to, limit, index) {
-  let j = 0;
-  let i = from;
-  // Every pair that starts before `last` is whole: no length check in the loop.
-  const last = to < limit ? to : limit - 1;
-  while (i < last) {
-    const b = input[i];
-    if (b <= 0x80) {
-      out[j++] = b;
-      i++;
-    } else if (b >= 0xa1 && b <= 0xdf) {
-      out[j++] = 0xfec0 + b; // 0xFF61 - 0xA1 + byte
-      i++;
-    } else {
-      if (b === 0xa0 || b > 0xfc) break;
-      const t = input[i + 1];
-      if (t < 0x40 || t > 0xfc || t === 0x7f) break;
-      const pointer = (b - (b < 0xa0 ? 0x81 : 0xc1)) * 188 + t - (t < 0x7f ? 0x40 : 0x41);
-      let c;
-      if (pointer >= 8836 && pointer <= 10715) {
-        c = 0xe000 - 8836 + pointer; // EUDC
-      } else {
-        c = index[pointer];
-        if (!c) break;
-      }
-      out[j++] = c;
-      i += 2;
-    }
-  }
-  if (i === last && i < to && input[i] < 0x80) out[j++] = input[i++]; // a last ASCII byte
-  piece = j === 0 ? '' : stringOf(out, 0, j);
-  return i;
+/**
+ * The two-byte families as tables, so that the loop tests one value per
+ * character: `single[byte]` is the code point of a one-byte character or -1;
+ * `lead[byte]` + `trail[byte]` is the position in `table` of a pair's code
+ * point, and is negative (so `table[...]` is undefined) when either byte
+ * cannot be part of a pair the loop decodes; `table` holds 0 where the core
+ * must decide (no code point: an error, or a case the loop leaves out).
+ */
+const NO = -0x1000000;
+function byteTable(fill) {
+  const t = new Int32Array(256);
+  for (let b = 0; b < 256; b++) t[b] = fill(b);
+  return t;
+}
+const ASCII_ONLY = (b) => (b < 0x80 ? b : -1);
+
+function shiftJisCodec(jis0208) {
+  // Index jis0208 with the EUDC range (pointers 8836-10715 -> U+E000-U+E757,
+  // which Shift_JIS decodes before looking at the index) written in.
+  const table = new Uint16Array(Math.max(jis0208.length, 10716));
+  table.set(jis0208);
+  for (let p = 8836; p <= 10715; p++) table[p] = 0xe000 - 8836 + p;
+  return {
+    single: byteTable((b) => (b <= 0x80 ? b : b >= 0xa1 && b <= 0xdf ? 0xfec0 + b : -1)),
+    lead: byteTable((b) => ((b >= 0x81 && b <= 0x9f) || (b >= 0xe0 && b <= 0xfc) ? (b - (b < 0xa0 ? 0x81 : 0xc1)) * 188 : NO)),
+    trail: byteTable((t) => (t >= 0x40 && t <= 0xfc && t !== 0x7f ? t - (t < 0x7f ? 0x40 : 0x41) : NO)),
+    table,
+  };
 }
 
-function eucJpLoop(input, from, to, limit, index) {
-  let j = 0;
-  let i = from;
-  // Every pair that starts before `last` is whole: no length check in the loop.
-  const last = to < limit ? to : limit - 1;
-  while (i < last) {
-    const b = input[i];
-    if (b < 0x80) {
-      out[j++] = b;
-      i++;
-      continue;
-    }
-    const t = input[i + 1];
-    if (b === 0x8e) {
-      if (t < 0xa1 || t > 0xdf) break;
-      out[j++] = 0xfec0 + t; // 0xFF61 - 0xA1 + byte
-    } else {
-      if (b < 0xa1 || b > 0xfe || t < 0xa1 || t > 0xfe) break;
-      const c = index[(b - 0xa1) * 94 + t - 0xa1];
-      if (!c) break;
-      out[j++] = c;
-    }
-    i += 2;
-  }
-  if (i === last && i < to && input[i] < 0x80) out[j++] = input[i++]; // a last ASCII byte
-  piece = j === 0 ? '' : stringOf(out, 0, j);
-  return i;
+/** GBK and gb18030: two-byte pairs only; a second byte 0x30-0x39 (four bytes) is left to the core. */
+function gbCodec(gb18030) {
+  return {
+    single: byteTable((b) => (b < 0x80 ? b : b === 0x80 ? 0x20ac : -1)),
+    lead: byteTable((b) => (b >= 0x81 && b <= 0xfe ? (b - 0x81) * 190 : NO)),
+    trail: byteTable((t) => (t >= 0x40 && t <= 0xfe && t !== 0x7f ? t - (t < 0x7f ? 0x40 : 0x41) : NO)),
+    table: gb18030,
+  };
 }
 
-function gbLoop(input, from, to, limit, index) {
-  let j = 0;
-  let i = from;
-  // Every pair that starts before `last` is whole: no length check in the loop.
-  const last = to < limit ? to : limit - 1;
-  while (i < last) {
-    const b = input[i];
-    if (b < 0x80) {
-      out[j++] = b;
-      i++;
-    } else if (b === 0x80) {
-      out[j++] = 0x20ac;
-      i++;
-    } else {
-      if (b === 0xff) break;
-      const t = input[i + 1];
-      if (t < 0x40 || t > 0xfe || t === 0x7f) break; // four-byte sequences (second byte 0x30-0x39) go to the core
-      const c = index[(b - 0x81) * 190 + t - (t < 0x7f ? 0x40 : 0x41)];
-      if (!c) break;
-      out[j++] = c;
-      i += 2;
-    }
-  }
-  if (i === last && i < to && input[i] < 0x80) out[j++] = input[i++]; // a last ASCII byte
-  piece = j === 0 ? '' : stringOf(out, 0, j);
-  return i;
+function eucKrCodec(eucKr) {
+  return {
+    single: byteTable(ASCII_ONLY),
+    lead: byteTable((b) => (b >= 0x81 && b <= 0xfe ? (b - 0x81) * 190 : NO)),
+    trail: byteTable((t) => (t >= 0x41 && t <= 0xfe ? t - 0x41 : NO)),
+    table: eucKr,
+  };
 }
 
-function eucKrLoop(input, from, to, limit, index) {
+/** EUC-JP: index jis0208, with 0x8E's half-width katakana as 94 more entries after it; 0x8F (JIS X 0212) is left to the core. */
+function eucJpCodec(jis0208) {
+  const kana = 94 * 94;
+  const table = new Uint16Array(kana + 94);
+  table.set(jis0208.subarray(0, kana));
+  for (let t = 0xa1; t <= 0xdf; t++) table[kana + t - 0xa1] = 0xfec0 + t; // U+FF61 - 0xA1 + byte
+  return {
+    single: byteTable(ASCII_ONLY),
+    lead: byteTable((b) => (b >= 0xa1 && b <= 0xfe ? (b - 0xa1) * 94 : b === 0x8e ? kana : NO)),
+    trail: byteTable((t) => (t >= 0xa1 && t <= 0xfe ? t - 0xa1 : NO)),
+    table,
+  };
+}
+
+/** Big5: the four pointers that decode to two code points are zeroed here, so the core does them. */
+function big5Codec(big5) {
+  const table = big5.slice();
+  table[1133] = table[1135] = table[1164] = table[1166] = 0;
+  return {
+    single: byteTable(ASCII_ONLY),
+    lead: byteTable((b) => (b >= 0x81 && b <= 0xfe ? (b - 0x81) * 157 : NO)),
+    trail: byteTable((t) => ((t >= 0x40 && t <= 0x7e) || (t >= 0xa1 && t <= 0xfe) ? t - (t < 0x7f ? 0x40 : 0x62) : NO)),
+    table,
+  };
+}
+
+function pairLoop(input, from, to, limit, codec) {
+  const single = codec.single;
+  const lead = codec.lead;
+  const trail = codec.trail;
+  const table = codec.table;
   let j = 0;
   let i = from;
   // Every pair that starts before `last` is whole: no length check in the loop.
   const last = to < limit ? to : limit - 1;
   while (i < last) {
     const b = input[i];
-    if (b < 0x80) {
-      out[j++] = b;
+    const s = single[b];
+    if (s >= 0) {
+      out[j++] = s;
       i++;
     } else {
-      if (b === 0x80 || b === 0xff) break;
-      const t = input[i + 1];
-      if (t < 0x41 || t > 0xfe) break;
-      const c = index[(b - 0x81) * 190 + t - 0x41];
+      const c = table[lead[b] + trail[input[i + 1]]];
       if (!c) break;
       out[j++] = c;
       i += 2;
     }
   }
-  if (i === last && i < to && input[i] < 0x80) out[j++] = input[i++]; // a last ASCII byte
+  if (i === last && i < to && single[input[i]] >= 0) out[j++] = single[input[i++]]; // a last one-byte character
   piece = j === 0 ? '' : stringOf(out, 0, j);
   return i;
 }
 
-function big5Loop(input, from, to, limit, index) {
+function big5Loop(input, from, to, limit, codec) {
+  const lead = codec.lead;
+  const trail = codec.trail;
+  const table = codec.table;
   let j = 0;
   let i = from;
-  // Every pair that starts before `last` is whole: no length check in the loop.
   const last = to < limit ? to : limit - 1;
   while (i < last) {
     const b = input[i];
@@ -300,13 +297,7 @@ function big5Loop(input, from, to, limit, index) {
       out[j++] = b;
       i++;
     } else {
-      if (b === 0x80 || b === 0xff) break;
-      const t = input[i + 1];
-      if (t < 0x40 || t > 0xfe || (t > 0x7e && t < 0xa1)) break;
-      const pointer = (b - 0x81) * 157 + t - (t < 0x7f ? 0x40 : 0x62);
-      // Pointers 1133, 1135, 1164, 1166 decode to two code points: the core's business.
-      if (pointer >= 1133 && pointer <= 1166 && (pointer === 1133 || pointer === 1135 || pointer === 1164 || pointer === 1166)) break;
-      const c = index[pointer];
+      const c = table[lead[b] + trail[input[i + 1]]];
       if (!c) break;
       if (c > 0xffff) {
         out[j++] = 0xd7c0 + (c >> 10); // 0xD800 + ((c - 0x10000) >> 10)
@@ -336,7 +327,11 @@ function utf8Loop(input, from, _to, limit) {
 }
 
 /** UTF-16LE: the input's own units when aligned, checked for lone surrogates with a regular expression. */
-function utf16leLoop(input, from, to, limit) {
+/** Bytes per pass of the UTF-16LE loop (it needs no output buffer either). */
+const UTF16_WINDOW = 1 << 20;
+
+function utf16leLoop(input, from, _to, limit) {
+  const to = limit - from > UTF16_WINDOW ? from + UTF16_WINDOW : limit;
   // A new decoder at `from` (even: the call started new, and the core hands
   // back only when no byte or surrogate is pending). Take whole units, and a
   // trail surrogate beyond `to` if the window ends on a lead.
@@ -362,20 +357,23 @@ function utf16leLoop(input, from, to, limit) {
 
 /**
  * The index of the first lone surrogate of units[0, count) (a lead at the end
- * counts: its trail may be in the next chunk), or count. Two units at a time
- * where the view is aligned: a word with no surrogate in either half is
- * skipped with one test.
+ * counts: its trail may be in the next chunk), or count. Where the view is
+ * aligned, runs of words with no surrogate in either half are skipped two
+ * units per test.
  */
 function firstLoneSurrogate(units, count) {
   const words = (units.byteOffset & 3) === 0 ? new Uint32Array(units.buffer, units.byteOffset, count >> 1) : null;
+  const wordCount = words === null ? 0 : words.length;
   let k = 0;
   while (k < count) {
-    if (words !== null && (k & 1) === 0 && k + 2 <= count) {
-      const x = words[k >> 1] ^ 0xd800d800;
-      if ((x & 0xf800) !== 0 && (x & 0xf8000000) !== 0) {
-        k += 2;
-        continue;
+    if ((k & 1) === 0 && words !== null) {
+      let w = k >> 1;
+      for (; w < wordCount; w++) {
+        const x = words[w] ^ 0xd800d800;
+        if ((x & 0xf800) === 0 || (x & 0xf8000000) === 0) break;
       }
+      k = w << 1;
+      if (k >= count) break;
     }
     const u = units[k];
     if ((u & 0xf800) !== 0xd800) {
