@@ -9,7 +9,7 @@
 // constructs a Shift_JIS TextDecoder and decodes 1 KiB.
 //
 //   node tools/bench/engines.mjs [--runs 3] [--min-ms 200] [--engines hermes,hermes-bytecode,quickjs,jitless]
-//        [--only substring] [--before FILE] [--no-startup] [--markdown docs/bench-engines.md]
+//        [--only substring] [--before FILE [--before-label TEXT]] [--no-startup] [--markdown docs/bench-engines.md]
 // --before FILE: also run another build of ours' classic script (e.g. one saved
 // before a change) as the contender "ours-before", for before/after ratios from
 // the same run. Needs pkg/ (npm run build).
@@ -31,6 +31,7 @@ const MIN_MS = Number(option('--min-ms', 200));
 const ENGINES = option('--engines', 'hermes,hermes-bytecode,quickjs,jitless').split(',');
 const ONLY = option('--only', '');
 const BEFORE = option('--before', null);
+const BEFORE_LABEL = option('--before-label', BEFORE && BEFORE.replace(ROOT, ''));
 const STARTUP = !args.includes('--no-startup');
 const MARKDOWN = option('--markdown', `${ROOT}docs/bench-engines.md`);
 const SIZE = 256 << 10;
@@ -194,7 +195,7 @@ out('# The build without WebAssembly in Hermes, QuickJS and Node --jitless');
 out();
 out(`Written by \`node tools/bench/engines.mjs\` (part of \`npm run bench\`) on ${new Date().toISOString().slice(0, 10)}, ${process.platform}/${process.arch}, a shared 2-core machine under load from other jobs: read the ratios, not the times.`);
 out();
-out(`Contenders: **ours** = \`pkg/dist/text-encoding-wasm.js.script.js\` (the Rust core through wasm2js, with the JavaScript decode loops of js/no-wasm/); **@exodus/bytes** ${JSON.parse(readFileSync(`${ROOT}node_modules/@exodus/bytes/package.json`, 'utf8')).version} = its pure-JS files (\`@exodus/bytes/encoding.js\` bundled by esbuild with neither the "node" nor the "browser" condition)${BEFORE ? `; **ours-before** = \`${BEFORE.replace(ROOT, '')}\`` : ''}. Each contender runs in its own process; TextDecoder, TextEncoder and Buffer are absent (Hermes and QuickJS have none; Node's are deleted before loading). Inputs: ${SIZE >> 10} KiB each (seeded), the small calls cycle over 100 distinct 32-byte inputs. Time per operation = median of 3 repetitions of at least ${MIN_MS} ms after a warm-up call; ${RUNS} runs.`);
+out(`Contenders: **ours** = \`pkg/dist/text-encoding-wasm.js.script.js\` (the Rust core through wasm2js, with the JavaScript decode loops of js/no-wasm/); **@exodus/bytes** ${JSON.parse(readFileSync(`${ROOT}node_modules/@exodus/bytes/package.json`, 'utf8')).version} = its pure-JS files (\`@exodus/bytes/encoding.js\` bundled by esbuild with neither the "node" nor the "browser" condition)${BEFORE ? `; **ours-before** = ${BEFORE_LABEL}` : ''}. Each contender runs in its own process; TextDecoder, TextEncoder and Buffer are absent (Hermes and QuickJS have none; Node's are deleted before loading). Inputs: ${SIZE >> 10} KiB each (seeded), the small calls cycle over 100 distinct 32-byte inputs. Time per operation = median of 3 repetitions of at least ${MIN_MS} ms after a warm-up call; ${RUNS} runs.`);
 out();
 out('**ratio** = @exodus/bytes\'s time ÷ ours (≥ 1.00: ours is faster); **min** = the least of the runs, which is what a goal is judged on. Every output was checked equal (hash of the code units or bytes) between the contenders.');
 out();
