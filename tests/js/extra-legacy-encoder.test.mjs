@@ -186,7 +186,7 @@ function specEncoders() {
   return { encoders, iso2022jp, pointers: { shift_jis: sjisPtr, 'euc-jp': jisPtr, 'euc-kr': krPtr, big5: big5Ptr, gbk: gbPtr, gb18030: gbPtr, 'windows-1252': w1252 } };
 }
 
-const spec = haveIndexes ? specEncoders() : null;
+const spec = specEncoders();
 
 /** A sample of code points for an encoding: every k-th mapped one, edges, and unmapped ones. */
 function sample(name, rand) {
