@@ -6,7 +6,7 @@
 // WebAssembly module, or later its translation to plain JS) plugs in here.
 
 import { concatBytes } from './concat-bytes.js';
-import { unitsToString } from './units-to-string.js';
+import { unitsToString, unitsToStringTyped } from './units-to-string.js';
 import { encodeUtf8Into, writeUtf8 } from './utf8-fast-paths.js';
 
 const LAST = 1;
@@ -65,6 +65,8 @@ function nativeUtf16Decoder() {
 
 export function createRuntime(exports) {
   const memory = exports.memory;
+  // The build without WebAssembly runs in interpreters, which build strings from typed arrays faster (js/units-to-string.js).
+  const toString = exports.wrapRuntime !== undefined ? unitsToStringTyped : unitsToString;
   let bytesCap = 0;
   let unitsCap = 0;
   let bytesPtr = 0;
@@ -107,7 +109,7 @@ export function createRuntime(exports) {
       if (native16 === undefined) native16 = nativeUtf16Decoder();
       if (native16 !== null) return native16.decode(u16.subarray(unitsAt, unitsAt + count));
     }
-    return unitsToString(u16, unitsAt, count);
+    return toString(u16, unitsAt, count);
   }
 
   /** Writes string units [from, to) into the unit buffer. */
