@@ -17,6 +17,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as esbuild from 'esbuild';
 import { browserStartup } from './engines-startup-browser.mjs';
@@ -41,7 +42,7 @@ const MARKDOWN = option('--markdown', `${ROOT}docs/bench-engines.md`);
 const SIZE = 256 << 10;
 const HERMES_DIR = `${ROOT}node_modules/hermes-engine-cli/linux64-bin`;
 /** The built package's dist/ (--dist: a copy of it, to go on building while a run goes on). */
-const DIST = option('--dist', `${ROOT}pkg/dist`).replace(/\/$/, '');
+const DIST = resolve(option('--dist', `${ROOT}pkg/dist`));
 const OURS_SCRIPT = `${DIST}/text-encoding-wasm.js.script.js`;
 
 if (!existsSync(OURS_SCRIPT)) {
