@@ -5,6 +5,11 @@
 //! Usage: encoding_rs_oracle LABEL html|fatal < UTF-16LE code units
 //!        encoding_rs_oracle LABEL html-batch|fatal-batch < strings
 //!
+//!        encoding_rs_oracle LABEL decode-batch < byte strings (each a u32 LE
+//!        length then the bytes; each answered as a u32 LE unit count then units)
+//!        encoding_rs_oracle LABEL decode < bytes   (UTF-16LE out: the decoders
+//!        through the composed builds, tests/js/composed-builds.test.mjs)
+//!
 //! `html`: writes encoding_rs's output for the whole input, in one call, with
 //! its HTML numeric character reference replacement (the spec's "html" mode).
 //! `fatal`: encodes without replacement; at each unmappable character writes a
@@ -22,7 +27,7 @@ use encoding_rs::{EncoderResult, Encoding};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let [_, label, mode] = &args[..] else {
-        eprintln!("usage: encoding_rs_oracle LABEL html|fatal < utf-16le");
+        eprintln!("usage: encoding_rs_oracle LABEL html|fatal < utf-16le, or LABEL decode < bytes");
         std::process::exit(2);
     };
     let Some(encoding) = Encoding::for_label(label.as_bytes()) else {
@@ -31,6 +36,33 @@ fn main() {
     };
     let mut raw = Vec::new();
     std::io::stdin().read_to_end(&mut raw).expect("stdin");
+    if mode == "decode" {
+        // The input is bytes: decoded whole, replacement mode, no BOM sniffing
+        // (the encoding's decoder alone, as TextDecoder with ignoreBOM for the
+        // legacy encodings), written as UTF-16LE units.
+        let (text, _) = encoding.decode_without_bom_handling(&raw);
+        let bytes: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        std::io::stdout().write_all(&bytes).expect("stdout");
+        return;
+    }
+    if mode == "decode-batch" {
+        // Many byte strings (each a u32 LE length, then the bytes), each
+        // decoded as `decode` does, answered as a u32 LE unit count then the
+        // UTF-16LE units (tests/js/hostile-fuzz.test.mjs).
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        let mut at = 0;
+        while at + 4 <= raw.len() {
+            let n = (u32::from_le_bytes([raw[at], raw[at + 1], raw[at + 2], raw[at + 3]]) as usize).min(raw.len() - at - 4);
+            let (text, _) = encoding.decode_without_bom_handling(&raw[at + 4..at + 4 + n]);
+            at += 4 + n;
+            let units: Vec<u16> = text.encode_utf16().collect();
+            out.write_all(&(units.len() as u32).to_le_bytes()).expect("stdout");
+            for unit in units {
+                out.write_all(&unit.to_le_bytes()).expect("stdout");
+            }
+        }
+        return;
+    }
     let units: Vec<u16> = raw.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     match mode.as_str() {

@@ -1,3 +1,4 @@
+import { Uint8Array, setElements } from './intrinsics.js';
 // Joining the pieces of an output built in windows.
 
 /**
@@ -11,7 +12,7 @@ export function concatBytes(pieces, total, Type = Uint8Array) {
   const out = new Type(total);
   let at = 0;
   for (const piece of pieces) {
-    out.set(piece, at);
+    setElements(out, piece, at);
     at += piece.length;
   }
   return out;

@@ -1,24 +1,88 @@
-// Loading the backend: the one place that knows where the implementation comes
-// from. Today that is the embedded WebAssembly module; a build without
-// WebAssembly (issue: legacy runtimes) plugs in through `useBackend`.
+// Loading the backend of the standard entries: the one place that knows where
+// the implementation comes from. The wasm entries boot the embedded module
+// through the module host (js/module-host.js: synchronous where allowed, else
+// behind ready(), the no-WebAssembly build where WebAssembly is missing or
+// refused); the js entries install the wasm2js translation with useJsBackend (a host too, so a trap there is recovered like one in the wasm module).
+//
+// A composed build (text-encoding-wasm/lite plus family entries such as
+// text-encoding-wasm/japanese) has one module per family: js/families.js
+// (only in the entries that compose) routes each encoding's calls to the
+// module that has it.
 import { inflateSync } from 'fflate';
-import { decodeBase64 } from './base64.js';
+import { hostModule } from './module-host.js';
 import { createRuntime } from './runtime.js';
+import { guardRuntime } from './trap-guard.js';
 
+/** The runtime's methods that call into the module (js/trap-guard.js). */
+const MODULE_CALLS = ['labelToIndex', 'name', 'decode', 'encodeChunk'];
+
+/** The runtime of the entry's own module. */
+let base = null;
+/** What the classes call: `base`, or a router over it and the families' runtimes. */
 let runtime = null;
-let pending = null;
-let failure = null;
+/** The hosts of the entry's module and of each added family's (for ready() and reinstantiate()). */
+const hosts = [];
 /** Which backend is running: 'wasm', 'js' (the module translated by wasm2js, js/no-wasm.md) or null. */
 let active = null;
+/** The entry ('text-encoding-wasm/utf8', 'text-encoding-wasm/js/lite', ...), for the messages that name imports. */
+let entryName = 'text-encoding-wasm';
+/** How the package's entries are imported with this backend: 'text-encoding-wasm' or 'text-encoding-wasm/js'. */
+let importPrefix = 'text-encoding-wasm';
+
+function setEntry(name) {
+  entryName = name;
+  importPrefix = name.startsWith('text-encoding-wasm/js') ? 'text-encoding-wasm/js' : 'text-encoding-wasm';
+}
+
+/** Set by js/families.js in the entries that compose: makes a routing runtime over the entry's own. */
+let router = null;
+/** Set by js/families.js: what to import for an encoding this build leaves out. */
+let hint = null;
+
+/** Makes the classes' runtime: the entry's own, or the router's over it. */
+function route() {
+  runtime = base === null ? null : guardRuntime(router === null ? base : router(base), MODULE_CALLS, reinstantiate, entryName);
+}
+
+/** Called by js/families.js: `make(base)` returns the runtime the classes call; `leftOut(index, prefix)` the hint. */
+export function useRouter(make, leftOut) {
+  router = make;
+  hint = leftOut;
+  route();
+}
+
+/** Adds a module's host (js/families.js), for ready() and reinstantiate(). */
+export function addHost(host) {
+  hosts.push(host);
+}
+
+/** How the entry is imported: 'text-encoding-wasm' or 'text-encoding-wasm/js'. */
+export function entryPrefix() {
+  return importPrefix;
+}
 
 /** Installs a backend: an object with the exports of src/wasm.rs and `memory`. */
-export function useBackend(exports, kind = 'wasm') {
-  runtime = createRuntime(exports);
-  // The build without WebAssembly adds its JavaScript decode loops (js/no-wasm/fast-decode.js).
-  if (typeof exports.wrapRuntime === 'function') runtime = exports.wrapRuntime(runtime);
-  failure = null;
+export function useBackend(exports, kind = 'wasm', entry = entryName) {
+  base = createRuntime(exports);
   active = kind;
+  setEntry(entry);
+  route();
   return runtime;
+}
+
+/**
+ * The js entries: the wasm2js translation of the module, instantiated at once.
+ * Registered as a host like an embedded module's, so that after a trap
+ * reinstantiate() makes a fresh instance from the same factory.
+ */
+export function useJsBackend(instantiate, entry = entryName) {
+  hosts.push({
+    kind: () => 'js',
+    ready: () => Promise.resolve(),
+    exports: () => undefined,
+    reinstantiate: () => { base = createRuntime(instantiate()); },
+  });
+  return useBackend(instantiate(), 'js', entry);
 }
 
 /** 'wasm' or 'js' once loaded, null before (tests assert it: a silent fallback would hide a broken wasm path). */
@@ -29,95 +93,49 @@ export function backend() {
 /** The runtime, or a TypeError that says why there is none yet. */
 export function getRuntime(context) {
   if (runtime) return runtime;
-  const why = failure ? ` (${failure && failure.message})` : '';
-  throw new TypeError(`${context}: text-encoding-wasm is not initialised yet${why}; await ready() first.`);
+  for (const host of hosts) host.exports(context);
+  throw new TypeError(`${context}: text-encoding-wasm is not initialised yet; await ready() first.`);
 }
 
 /**
- * The module's exports. It imports nothing (tools/build-wasm.sh checks): its
- * exports take and return numbers only, so wasm-bindgen's JS glue, which would
- * add 2.8 KB to every entry, is not needed to call them.
+ * Discards every module instance and its runtime and makes fresh ones (after
+ * a wasm trap, whose instance may be left inconsistent); returns the new runtime.
  */
-function instantiate(module) {
-  const imports = {};
-  for (const { module: name } of WebAssembly.Module.imports(module)) imports[name] = {};
-  return new WebAssembly.Instance(module, imports).exports;
+export function reinstantiate() {
+  if (hosts.length === 0) throw new TypeError('text-encoding-wasm: no module to reinstantiate');
+  for (const host of hosts) host.reinstantiate();
+  route(); // the families' new runtimes too
+  return runtime;
 }
 
 /**
- * Instantiates the embedded module (raw-deflated, base64: tools/build-wasm.sh): synchronously where the engine allows it
- * (Node, workers, current Chromium), otherwise asynchronously, in which case
- * `ready()` resolves once done.
+ * Boots the embedded module (raw-deflated, base64). `loadJsBackend` returns
+ * the no-WebAssembly backend (made per format by tools/build-package.mjs: a
+ * dynamic import, a require), or is null (classic scripts).
  */
-export function boot(base64, loadJsBackend = null) {
-  if (runtime || pending) return;
-  if (typeof WebAssembly !== 'object' || WebAssembly === null) {
-    failure = new TypeError('this runtime has no WebAssembly');
-    fallBack(loadJsBackend);
-    return;
-  }
-  const bytes = inflateSync(decodeBase64(base64));
-  try {
-    useBackend(instantiate(new WebAssembly.Module(bytes)));
-    return;
-  } catch (error) {
-    failure = error;
-  }
-  if (typeof WebAssembly.compile === 'function') {
-    pending = WebAssembly.compile(bytes)
-      .then((module) => useBackend(instantiate(module)))
-      .catch((error) => {
-        failure = error;
-        pending = null;
-        // Compiling was refused (a CSP without 'wasm-unsafe-eval', iOS
-        // lockdown mode, ...): the same core, translated to JS.
-        fallBack(loadJsBackend);
-        if (runtime) return runtime;
-        if (pending) return pending;
-        throw failure;
-      });
-    pending.catch(() => {});
-  } else {
-    fallBack(loadJsBackend);
-  }
+export function boot(base64, loadJsBackend = null, entry = entryName) {
+  if (runtime || hosts.length) return;
+  setEntry(entry);
+  const host = hostModule({
+    what: 'text-encoding-wasm',
+    base64,
+    inflate: inflateSync,
+    fallback: loadJsBackend,
+    fallbackHint: 'use the build without WebAssembly: text-encoding-wasm/js (or its classic script, text-encoding-wasm/js/script)',
+    onExports: (exports, kind) => useBackend(exports, kind),
+  });
+  hosts.push(host);
+  host.boot();
 }
 
-/**
- * Where WebAssembly is missing or refused: the build's no-wasm backend
- * (js/no-wasm-fallback.js), which is a separate file loaded only then.
- * `load` returns the backend's instantiate function (CommonJS: at once) or a
- * promise of it (ESM: a dynamic import), or is null (classic scripts).
- */
-function fallBack(load) {
-  if (load === null) {
-    const why = failure && failure.message;
-    failure = new TypeError(`${why}; use the build without WebAssembly: text-encoding-wasm/js (or its classic script, text-encoding-wasm/js/script)`);
-    return;
-  }
-  let loaded;
-  try {
-    loaded = load();
-  } catch (error) {
-    failure = error;
-    return;
-  }
-  if (typeof loaded === 'function') {
-    useBackend(loaded(), 'js');
-    return;
-  }
-  pending = Promise.resolve(loaded)
-    .then((instantiateJs) => useBackend(instantiateJs(), 'js'))
-    .catch((error) => {
-      failure = error;
-      pending = null;
-      throw error;
-    });
-  pending.catch(() => {});
+/** The end of the RangeError's message for encoding `index`, which this entry leaves out: which entry, and what to import. */
+export function leftOutHint(index) {
+  return `which ${entryName} leaves out; ${hint === null ? `import '${importPrefix}' for every encoding` : hint(index, importPrefix)}`;
 }
 
-/** Resolves when the classes are usable (at once where loading was synchronous). */
+/** Resolves when the classes are usable (at once where loading was synchronous), families included. */
 export function ready() {
-  if (runtime) return Promise.resolve();
-  if (pending) return pending.then(() => undefined);
-  return Promise.reject(failure || new TypeError('text-encoding-wasm: no backend could be loaded'));
+  if (runtime && hosts.every((host) => host.kind() !== null)) return Promise.resolve();
+  if (hosts.length === 0) return runtime ? Promise.resolve() : Promise.reject(new TypeError('text-encoding-wasm: no backend could be loaded'));
+  return Promise.all(hosts.map((host) => host.ready())).then(() => undefined);
 }

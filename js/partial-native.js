@@ -20,8 +20,7 @@ import { illegalInvocation, shapeInterface } from './webidl.js';
 import { getRuntime } from './loader.js';
 
 /** Index of the replacement encoding, which has no decoder to probe (js/encodings.js). */
-import { REPLACEMENT } from './encodings.js';
-const ENCODINGS = 40;
+import { ENCODING_COUNT, REPLACEMENT } from './encodings.js';
 
 /**
  * The names of the 39 encodings TextDecoder can be constructed with, from the
@@ -36,7 +35,7 @@ export function encodingNames() {
     return null;
   }
   const names = [];
-  for (let i = 0; i < ENCODINGS; i++) if (i !== REPLACEMENT) names.push(runtime.name(i).toLowerCase());
+  for (let i = 0; i < ENCODING_COUNT; i++) if (i !== REPLACEMENT) names.push(runtime.name(i).toLowerCase());
   return names;
 }
 

@@ -9,11 +9,10 @@ import { concatBytes } from './concat-bytes.js';
 import { unitsToString, unitsToStringTyped } from './units-to-string.js';
 import { encodeUtf8Into, writeUtf8 } from './utf8-fast-paths.js';
 
-const LAST = 1;
-const FATAL = 2;
-const FRESH = 4;
-const OUTPUT_FULL = 1;
-const ERROR = 2;
+import { growScratch, memoryViews } from './scratch.js';
+import { stripLabel } from './webidl.js';
+import { ERROR, FATAL, FRESH, LAST, OUTPUT_FULL } from './wasm-abi.js';
+import { Uint16Array, Uint8Array, charCodeAt, min, setElements, sliceElements, subarray } from './intrinsics.js';
 
 /** Bytes decoded per call: with 2 bytes of output per input byte, 768 KiB of scratch. */
 const DECODE_WINDOW = 1 << 18;
@@ -55,7 +54,7 @@ function nativeUtf16Decoder() {
     const decoder = new RuntimeTextDecoder('utf-16le', { fatal: false, ignoreBOM: true });
     const sample = '\ufeffA\u00e9\ud83d\ude00\ufffd\u20ac\uffff\u0000z';
     const units = new Uint16Array(sample.length);
-    for (let i = 0; i < sample.length; i++) units[i] = sample.charCodeAt(i);
+    for (let i = 0; i < sample.length; i++) units[i] = charCodeAt(sample, i);
     return decoder.decode(units) === sample ? decoder : null;
   } catch (_) {
     return null;
@@ -77,25 +76,13 @@ export function createRuntime(exports) {
   let u8, u16, u32;
 
   function views() {
-    if (memory.buffer !== buffer) {
-      buffer = memory.buffer;
-      u8 = new Uint8Array(buffer);
-      u16 = new Uint16Array(buffer);
-      u32 = new Uint32Array(buffer);
-    }
+    if (memory.buffer !== buffer) ({ buffer, u8, u16, u32 } = memoryViews(memory));
   }
 
-  /** Grows the scratch buffers (never shrinks them) to hold `bytes` bytes and `units` units. */
+  /** Grows the scratch buffers (never shrinks them) to hold `bytes` bytes and `units` units (js/scratch.js). */
   function ensure(bytes, units) {
     if (bytes <= bytesCap && units <= unitsCap) return;
-    // Geometric growth: the module's allocator does not reuse memory, so the
-    // buffers given up must add up to less than the final ones.
-    bytesCap = Math.max(bytesCap * 2, bytes, 256);
-    unitsCap = Math.max(unitsCap * 2, units, 256);
-    bytesPtr = exports.scratch(bytesCap, unitsCap);
-    unitsAt = exports.scratch_units() >>> 1;
-    resultsAt = exports.scratch_results() >>> 2;
-    statePtr = exports.scratch_state();
+    ({ bytesCap, unitsCap, bytesPtr, unitsAt, resultsAt, statePtr } = growScratch(exports, bytesCap, unitsCap, bytes, units));
   }
   ensure(256, 256);
 
@@ -107,24 +94,34 @@ export function createRuntime(exports) {
     if (count === 0) return '';
     if (count >= NATIVE_STRING_MIN) {
       if (native16 === undefined) native16 = nativeUtf16Decoder();
-      if (native16 !== null) return native16.decode(u16.subarray(unitsAt, unitsAt + count));
+      if (native16 !== null) return native16.decode(subarray(u16, unitsAt, unitsAt + count));
     }
     return toString(u16, unitsAt, count);
   }
 
   /** Writes string units [from, to) into the unit buffer. */
   function putUnits(string, from, to) {
-    for (let i = from, j = unitsAt; i < to; i++, j++) u16[j] = string.charCodeAt(i);
+    for (let i = from, j = unitsAt; i < to; i++, j++) u16[j] = charCodeAt(string, i);
   }
 
-  return {
+  const runtime = {
+    /**
+     * A copy of CJK index `which`'s unpacked array (`bytes` long: 0 jis0208,
+     * 1 jis0212, 2 EUC-KR, 3 gb18030 in u16s, 4 Big5 in u32s), unpacked now if it
+     * was not: text-encoding-wasm/detect's module takes its tables from here.
+     */
+    indexTable(which, bytes) {
+      const at = exports.index_table(which);
+      return sliceElements(new Uint8Array(memory.buffer, at, bytes));
+    },
+
     /** "Get an encoding": the encoding's index, or -1. */
     labelToIndex(label) {
       // No label is longer than 19 units even with some whitespace; longer
       // strings may still match after trimming, so only huge ones are cut short.
       if (label.length > 4096) {
-        const trimmed = label.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '');
-        if (trimmed.length > 64) return -1;
+        const trimmed = stripLabel(label, 64);
+        if (trimmed === null) return -1;
         label = trimmed;
       }
       ensure(0, label.length);
@@ -144,22 +141,23 @@ export function createRuntime(exports) {
     /**
      * Decodes `input` (a Uint8Array) with encoding `index`, continuing from
      * `state` (16 bytes, or null for a new decoder). Returns
-     * { text, state, error, offset }: on a fatal error, `offset` is where the
-     * unread input starts.
+     * { text, state, error, offset, idle }: on a fatal error, `offset` is where the
+     * unread input starts; `idle`: the decoder holds no bytes (for UTF-8:
+     * it is as a new one, which lets js/text-decoder.js go back to JS).
      */
     decode(index, fatal, input, state, last) {
       const length = input.length;
       let text = '';
       let offset = 0;
       for (;;) {
-        const n = Math.min(length - offset, DECODE_WINDOW);
+        const n = min(length - offset, DECODE_WINDOW);
         ensure(n, n + 4);
         views();
         // (No subarray when the input fits one window: a view costs more than a short copy.)
-        u8.set(n === length ? input : input.subarray(offset, offset + n), bytesPtr);
+        setElements(u8, n === length ? input : subarray(input, offset, offset + n), bytesPtr);
         const isLast = last && offset + n === length;
         let flags = (isLast ? LAST : 0) | (fatal ? FATAL : 0);
-        if (state) u8.set(state, statePtr);
+        if (state) setElements(u8, state, statePtr);
         else flags |= FRESH;
         const written = exports.decode(index, flags, n);
         views();
@@ -167,14 +165,12 @@ export function createRuntime(exports) {
         offset += u32[resultsAt + 1];
         text += unitsToText(written);
         // After the last window the decoder is new again (src/decode.rs).
-        state = isLast && status !== OUTPUT_FULL ? null : u8.slice(statePtr, statePtr + 16);
-        // idle: no sequence in progress (the decoder is as new), for the no-wasm build's loops (js/no-wasm/fast-decode.js).
-        const idle = u32[resultsAt + 3] === 1;
-        if (status === ERROR) return { text, state, error: true, offset, idle };
+        state = isLast && status !== OUTPUT_FULL ? null : sliceElements(u8, statePtr, statePtr + 16);
+        if (status === ERROR) return { text, state, error: true, offset, idle: false };
         // OUTPUT_FULL cannot happen with room for n + 4 units (see
         // max_utf16_len), but if it did, the next call would go on from here.
         if (offset < length || status === OUTPUT_FULL) continue;
-        return { text, state, error: false, offset, idle };
+        return { text, state, error: false, offset, idle: u32[resultsAt + 3] === 1 };
       }
     },
 
@@ -191,7 +187,7 @@ export function createRuntime(exports) {
       const ascii = new Uint8Array(length);
       let i = 0;
       for (; i < length; i++) {
-        const unit = string.charCodeAt(i);
+        const unit = charCodeAt(string, i);
         if (unit >= 0x80) break;
         ascii[i] = unit;
       }
@@ -201,25 +197,25 @@ export function createRuntime(exports) {
         // strings than counting the bytes first (a second pass).
         const out = shortBytes;
         for (let j = 0; j < i; j++) out[j] = ascii[j];
-        return out.slice(0, writeUtf8(string, i, length, out, i));
+        return sliceElements(out, 0, writeUtf8(string, i, length, out, i));
       }
       // Counting the exact size first would cost a second pass as long as
       // the encoding itself (mixed text defeats the branch predictor).
       if (3 * (length - i) <= ENCODE_ONE_SHOT_BYTES) {
         const out = new Uint8Array(i + 3 * (length - i));
-        out.set(ascii.subarray(0, i));
+        setElements(out, subarray(ascii, 0, i));
         const end = writeUtf8(string, i, length, out, i);
-        return end === out.length ? out : out.slice(0, end);
+        return end === out.length ? out : sliceElements(out, 0, end);
       }
       const scratch = new Uint8Array(3 * ENCODE_WINDOW);
-      const pieces = [ascii.subarray(0, i)];
+      const pieces = [subarray(ascii, 0, i)];
       let total = i;
       while (i < length) {
-        let end = Math.min(length, i + ENCODE_WINDOW);
+        let end = min(length, i + ENCODE_WINDOW);
         // Never split a surrogate pair between windows.
-        if (end < length && (string.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
+        if (end < length && (charCodeAt(string, end - 1) & 0xfc00) === 0xd800) end--;
         const written = writeUtf8(string, i, end, scratch, 0);
-        pieces.push(scratch.slice(0, written));
+        pieces.push(sliceElements(scratch, 0, written));
         total += written;
         i = end;
       }
@@ -238,12 +234,12 @@ export function createRuntime(exports) {
       views();
       putUnits(string, from, to);
       let flags = (last ? LAST : 0) | (fatal ? FATAL : 0);
-      if (state) u8.set(state, statePtr);
+      if (state) setElements(u8, state, statePtr);
       else flags |= FRESH;
       const written = exports.encode(index, flags, to - from, cap);
       views();
-      const r = u32.slice(resultsAt, resultsAt + 4);
-      return [r[0], r[1], written, r[3], u8.slice(statePtr, statePtr + 4), u8.subarray(bytesPtr, bytesPtr + written)];
+      const r = sliceElements(u32, resultsAt, resultsAt + 4);
+      return [r[0], r[1], written, r[3], sliceElements(u8, statePtr, statePtr + 4), subarray(u8, bytesPtr, bytesPtr + written)];
     },
 
     /** TextEncoder.encodeInto: as many whole characters as fit; { read, written }. In JS, as encodeUtf8. */
@@ -252,7 +248,7 @@ export function createRuntime(exports) {
       const room = destination.length;
       let read = 0;
       for (; read < length && read < room; read++) {
-        const unit = string.charCodeAt(read);
+        const unit = charCodeAt(string, read);
         if (unit >= 0x80) break;
         destination[read] = unit;
       }
@@ -260,4 +256,6 @@ export function createRuntime(exports) {
       return encodeUtf8Into(string, destination, room, read, read);
     },
   };
+  // The build without WebAssembly adds its JavaScript decode loops (js/no-wasm/fast-decode.js, js/no-wasm.md).
+  return exports.wrapRuntime !== undefined ? exports.wrapRuntime(runtime) : runtime;
 }

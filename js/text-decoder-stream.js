@@ -8,6 +8,7 @@ import { decodeChunk, decoderSlots } from './text-decoder.js';
 import { otherCopyGetter, ownMembers } from './other-copy.js';
 import { newTransformStream } from './transform-stream.js';
 import { bufferSourceBytes, shapeInterface } from './webidl.js';
+import { Uint8Array, WeakMap } from './intrinsics.js';
 
 const CONSTRUCT = "Failed to construct 'TextDecoderStream'";
 const TRANSFORM = "Failed to execute 'transform' on 'TextDecoderStream'";

@@ -1,9 +1,11 @@
 // TextDecoder (Encoding Standard §7.1-7.2), with the WebIDL shape of a browser's.
-import { asciiDecodesToItself, isReplacementLabel, REPLACEMENT, stripsBom, UTF_8 } from './encodings.js';
-import { getRuntime } from './loader.js';
+import { asciiDecodesToItself, REPLACEMENT, stripsBom, UTF_8 } from './encodings.js';
+import { getRuntime, leftOutHint } from './loader.js';
 import { decodeValidUtf8 } from './utf8-fast-paths.js';
+import { decodeValidUtf8Prefix, validPrefixEnd } from './utf8-decode.js';
 import { otherCopyGetter, otherCopyMethod, ownMembers } from './other-copy.js';
 import { bufferSourceBytes, shapeInterface, toDictionary, toStringValue } from './webidl.js';
+import { Uint8Array, WeakMap, apply, charCodeAt, fromCharCode, setElements, sliceElements, subarray } from './intrinsics.js';
 
 const CONSTRUCT = "Failed to construct 'TextDecoder'";
 const DECODE = "Failed to execute 'decode' on 'TextDecoder'";
@@ -15,6 +17,8 @@ const ASCII_FAST_PATH = 64;
  * goes to the module, which alone handles errors and state.
  */
 const UTF8_FAST_PATH = 64;
+/** A UTF-8 character cut by the end of a chunk needs at most 3 more bytes: the module gets at most those of the next chunk. */
+const MODULE_HEAD = 4;
 
 /** Internal slots, keyed by instance: a WeakMap is also the brand check (with js/other-copy.js). */
 const slots = new WeakMap();
@@ -70,7 +74,7 @@ export class TextDecoder {
     if (bytes === null || bytes.length === 0) {
       text = s.state === null && stream ? '' : decodeWith(runtime, s, bytes || new Uint8Array(0), stream);
     } else if (s.state === null && bytes.length <= ASCII_FAST_PATH && asciiDecodesToItself(s.index) && isAscii(bytes)) {
-      text = String.fromCharCode.apply(null, bytes);
+      text = apply(fromCharCode, null, bytes);
     } else if (s.state === null && s.index === UTF_8 && bytes.length <= UTF8_FAST_PATH && (text = decodeValidUtf8(bytes, bytes.length)) !== null) {
       // Valid: the decoder ends as new (no bytes needed), so s.state stays null.
     } else {
@@ -84,7 +88,7 @@ export class TextDecoder {
 function serializeOutput(s, text) {
   if (!s.bomSeen && !s.ignoreBOM && stripsBom(s.index) && text.length > 0) {
     s.bomSeen = true;
-    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    if (charCodeAt(text, 0) === 0xfeff) text = text.slice(1);
   }
   return text;
 }
@@ -103,11 +107,41 @@ export function decodeChunk(s, bytes, last, context) {
 }
 
 function decodeWith(runtime, s, bytes, stream, context = DECODE) {
-  const result = runtime.decode(s.index, s.fatal, bytes, s.state, !stream);
-  s.state = stream ? result.state : null;
+  if (s.index !== UTF_8) return decodeInModule(runtime, s, bytes, stream, context);
+  let text = '';
+  let from = 0;
+  if (s.state !== null) {
+    if (!stream || bytes.length <= MODULE_HEAD) return decodeInModule(runtime, s, bytes, stream, context);
+    // A character cut by the previous chunk: the module finishes it (its
+    // continuation bytes, or the error); if that leaves the decoder as a new
+    // one, JS goes on, else the module decodes the rest too.
+    while (from < MODULE_HEAD - 1 && (bytes[from] & 0xc0) === 0x80) from++;
+    if (from === 0) from = 1;
+    text = decodeInModule(runtime, s, bytes, true, context, from);
+    if (s.state !== null) return text + decodeInModule(runtime, s, subarray(bytes, from), stream, context);
+  }
+  // UTF-8 from a new decoder: the valid prefix in JS (js/utf8-decode.js),
+  // the rest (from the first error or a sequence cut short, at a character
+  // boundary where the spec's decoder is new again) by the module.
+  const rest = from === 0 ? bytes : subarray(bytes, from);
+  text += decodeValidUtf8Prefix(rest);
+  const end = validPrefixEnd();
+  if (end === rest.length) return text;
+  return text + decodeInModule(runtime, s, subarray(rest, end), stream, context);
+}
+
+/**
+ * The module decodes `bytes[0, to)` from the decoder's state. On a fatal
+ * error the spec's I/O queue keeps everything after the error to the end of
+ * `bytes`: a streaming call leaves it for the next one.
+ */
+function decodeInModule(runtime, s, bytes, stream, context, to = bytes.length) {
+  const result = runtime.decode(s.index, s.fatal, to === bytes.length ? bytes : subarray(bytes, 0, to), s.state, !stream);
+  // A UTF-8 decoder holding no bytes is a new one: state null lets the next call start in JS.
+  s.state = stream && !(result.idle && s.index === UTF_8) ? result.state : null;
   if (result.error) {
     // The bytes after the error stay in the queue; a next streaming call reads them.
-    if (stream) s.leftover = bytes.slice(result.offset);
+    if (stream) s.leftover = sliceElements(bytes, result.offset);
     throw new TypeError(`${context}: The encoded data was not valid for encoding ${s.name}`);
   }
   return result.text;
@@ -121,8 +155,8 @@ function isAscii(bytes) {
 function concat(a, b) {
   if (b === null || b.length === 0) return a;
   const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
+  setElements(out, a, 0);
+  setElements(out, b, a.length);
   return out;
 }
 
@@ -140,10 +174,11 @@ export function decoderSlots(args, context) {
   const ignoreBOM = options === null ? false : !!options.ignoreBOM;
   const runtime = getRuntime(context);
   const index = runtime.labelToIndex(label);
-  // Replacement labels are invalid in every build: only other left-out
-  // labels get the message that points to the full build.
-  if (index === -2 && !isReplacementLabel(label)) {
-    throw new RangeError(`${context}: The encoding label provided ('${label}') names an encoding that the UTF-8-only build (text-encoding-wasm/utf8) leaves out; import 'text-encoding-wasm' for every encoding.`);
+  // A label of an encoding this build leaves out (-2 - its index): the
+  // message names the import that adds it (js/loader.js, leftOutHint).
+  if (index <= -2) {
+    const name = runtime.name(-2 - index).toLowerCase();
+    throw new RangeError(`${context}: The encoding label provided ('${label}') names ${name}, ${leftOutHint(-2 - index)}.`);
   }
   if (index < 0 || index === REPLACEMENT) {
     throw new RangeError(`${context}: The encoding label provided ('${label}') is invalid.`);

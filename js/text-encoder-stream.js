@@ -6,6 +6,7 @@ import { getRuntime } from './loader.js';
 import { otherCopyGetter, ownMembers } from './other-copy.js';
 import { newTransformStream } from './transform-stream.js';
 import { shapeInterface, toStringValue } from './webidl.js';
+import { Uint8Array, WeakMap, charCodeAt } from './intrinsics.js';
 
 const CONSTRUCT = "Failed to construct 'TextEncoderStream'";
 const TRANSFORM = "Failed to execute 'transform' on 'TextEncoderStream'";
@@ -31,7 +32,7 @@ export class TextEncoderStream {
         if (s.pending !== '') input = s.pending + input;
         s.pending = '';
         const n = input.length;
-        if (n > 0 && (input.charCodeAt(n - 1) & 0xfc00) === 0xd800) {
+        if (n > 0 && (charCodeAt(input, n - 1) & 0xfc00) === 0xd800) {
           s.pending = input[n - 1];
           input = input.slice(0, n - 1);
         }

@@ -1,3 +1,4 @@
+import { apply, fromCharCode, min, subarray } from './intrinsics.js';
 // Code units to a string with String.fromCharCode: exact for any units, lone
 // surrogates included (js/runtime.js uses it where the runtime has no usable
 // UTF-16LE decoder or the text is short; js/extra/variants-runtime.js always,
@@ -17,16 +18,13 @@ export function unitsToString(u16, from, count) {
   let text = '';
   const units = chunkUnits;
   for (let i = 0; i < count; i += STRING_CHUNK) {
-    const n = Math.min(STRING_CHUNK, count - i);
+    const n = min(STRING_CHUNK, count - i);
     units.length = n;
     for (let j = 0, k = from + i; j < n; j++, k++) units[j] = u16[k];
-    text += String.fromCharCode.apply(null, units);
+    text += apply(fromCharCode, null, units);
   }
   return text;
 }
-
-/** fromCharCode applied to an array-like, bound when this module loads (hostile code may replace the globals later). */
-const fromCharCodes = Function.prototype.apply.bind(String.fromCharCode, null);
 
 /**
  * The same from a typed array directly, with no copy: for the build without
@@ -37,10 +35,10 @@ const fromCharCodes = Function.prototype.apply.bind(String.fromCharCode, null);
  * from ~64 units (tools/bench/engines.mjs; js/no-wasm.md).
  */
 export function unitsToStringTyped(u16, from, count) {
-  if (count <= STRING_CHUNK) return fromCharCodes(u16.subarray(from, from + count));
+  if (count <= STRING_CHUNK) return apply(fromCharCode, null, subarray(u16, from, from + count));
   let text = '';
   for (let i = 0; i < count; i += STRING_CHUNK) {
-    text += fromCharCodes(u16.subarray(from + i, from + Math.min(count, i + STRING_CHUNK)));
+    text += apply(fromCharCode, null, subarray(u16, from + i, from + min(count, i + STRING_CHUNK)));
   }
   return text;
 }

@@ -1,3 +1,4 @@
+import { apply, charCodeAt, fromCharCode } from './intrinsics.js';
 // UTF-8 in plain JavaScript, for the cases where a call into the module costs
 // more than the work itself (short inputs) or where the copies to and from the
 // module's memory cost more than the work (encoding: the string is read with
@@ -61,7 +62,7 @@ export function decodeValidUtf8(bytes, length) {
     }
   }
   units.length = j;
-  return String.fromCharCode.apply(null, units);
+  return apply(fromCharCode, null, units);
 }
 
 /**
@@ -79,7 +80,7 @@ export function decodeValidUtf8(bytes, length) {
 export function writeUtf8(string, from, to, out, at) {
   const length = to;
   for (let i = from; i < length; i++) {
-    let u = string.charCodeAt(i);
+    let u = charCodeAt(string, i);
     if (u < 0x80) {
       out[at++] = u;
     } else if (u < 0x800) {
@@ -87,7 +88,7 @@ export function writeUtf8(string, from, to, out, at) {
       out[at++] = 0x80 | (u & 0x3f);
     } else {
       if ((u & 0xf800) === 0xd800) {
-        const next = i + 1 < length ? string.charCodeAt(i + 1) : 0;
+        const next = i + 1 < length ? charCodeAt(string, i + 1) : 0;
         if (u <= 0xdbff && (next & 0xfc00) === 0xdc00) {
           const cp = 0x10000 + ((u - 0xd800) << 10) + (next - 0xdc00);
           out[at++] = 0xf0 | (cp >> 18);
@@ -115,7 +116,7 @@ export function writeUtf8(string, from, to, out, at) {
 export function encodeUtf8Into(string, destination, room, read, written) {
   const length = string.length;
   while (read < length) {
-    let u = string.charCodeAt(read);
+    let u = charCodeAt(string, read);
     if (u < 0x80) {
       if (written >= room) break;
       destination[written++] = u;
@@ -127,7 +128,7 @@ export function encodeUtf8Into(string, destination, room, read, written) {
       read++;
     } else {
       if ((u & 0xf800) === 0xd800) {
-        const next = read + 1 < length ? string.charCodeAt(read + 1) : 0;
+        const next = read + 1 < length ? charCodeAt(string, read + 1) : 0;
         if (u <= 0xdbff && (next & 0xfc00) === 0xdc00) {
           if (written + 4 > room) break;
           const cp = 0x10000 + ((u - 0xd800) << 10) + (next - 0xdc00);

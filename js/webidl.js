@@ -3,12 +3,16 @@
 // ArrayBuffer.prototype getters or Symbol.toStringTag cannot fool the checks,
 // and they work on objects from other realms (they test internal slots).
 
+import { Uint8Array, call, regExpExec, stringCharCodeAt, stringSlice } from './intrinsics.js';
+
 const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
 const TypedArray = Object.getPrototypeOf(Uint8Array);
 const taBuffer = getter(TypedArray.prototype, 'buffer');
 const taByteOffset = getter(TypedArray.prototype, 'byteOffset');
 const taByteLength = getter(TypedArray.prototype, 'byteLength');
 const taTag = getter(TypedArray.prototype, Symbol.toStringTag);
+const taLength = getter(TypedArray.prototype, 'length');
+const OwnUint32Array = Uint32Array;
 const dvBuffer = getter(DataView.prototype, 'buffer');
 const dvByteOffset = getter(DataView.prototype, 'byteOffset');
 const dvByteLength = getter(DataView.prototype, 'byteLength');
@@ -33,7 +37,6 @@ function sharedBufferGetter(name) {
   const descriptor = Object.getOwnPropertyDescriptor(proto, name);
   return descriptor ? descriptor.get : null;
 }
-const call = Function.prototype.call.bind(Function.prototype.call);
 // ES2024: resizable ArrayBuffers and growable SharedArrayBuffers (absent in older engines).
 const abResizable = optionalGetter(ArrayBuffer.prototype, 'resizable');
 const sabGrowable = sharedBufferGetter('growable');
@@ -115,6 +118,33 @@ export function bufferSourceBytes(value, context) {
   throw new TypeError(`${context}: The provided value is not of type '(ArrayBuffer or ArrayBufferView)'.`);
 }
 
+/**
+ * The bytes a view from bufferSourceBytes still holds: none once its buffer
+ * has been detached (by user code that ran after the conversion, such as an
+ * options getter), when reading it would throw.
+ */
+export function bytesStillHeld(view) {
+  return call(taByteLength, view) === 0 ? EMPTY : view;
+}
+
+/**
+ * A new Uint32Array over the elements `value` holds if it is a Uint32Array
+ * (of any realm), else null. Length, buffer and offset come from its internal
+ * slots: a subclass's `length` or `subarray` is never asked, so it cannot make
+ * us read past its elements (or write past our scratch area).
+ */
+export function uint32ArrayElements(value) {
+  let tag;
+  try {
+    tag = call(taTag, value);
+  } catch (_) {
+    return null;
+  }
+  if (tag !== 'Uint32Array') return null;
+  const length = call(taLength, value);
+  return length === 0 ? new OwnUint32Array(0) : new OwnUint32Array(call(taBuffer, value), call(taByteOffset, value), length);
+}
+
 /** Whether a value is a Uint8Array (of any realm, any buffer kind). */
 export function isUint8Array(value) {
   try {
@@ -123,6 +153,33 @@ export function isUint8Array(value) {
     return false;
   }
 }
+
+/**
+ * "Get an encoding"'s first step for a label of any length: the label without
+ * leading and trailing ASCII whitespace (U+0009, U+000A, U+000C, U+000D,
+ * U+0020), or null when that is longer than `longest` units (no label is: the
+ * caller answers "no encoding" without looking further). Linear, and native
+ * scans where the runs are long: a regex anchored with `$` retries at every
+ * unit of a run of whitespace (quadratic: a 10 MB label took hours).
+ */
+export function stripLabel(label, longest) {
+  firstNonWhitespace.lastIndex = 0;
+  const first = call(regExpExec, firstNonWhitespace, label);
+  if (first === null) return '';
+  const start = first.index;
+  let end = label.length;
+  if (end - start > longest) {
+    // Past `longest` units from the start there may only be whitespace.
+    firstNonWhitespace.lastIndex = start + longest;
+    if (call(regExpExec, firstNonWhitespace, label) !== null) return null;
+    end = start + longest;
+  }
+  while (end > start && isAsciiWhitespace(call(stringCharCodeAt, label, end - 1))) end--;
+  return call(stringSlice, label, start, end);
+}
+
+const firstNonWhitespace = /[^\t\n\f\r ]/g;
+const isAsciiWhitespace = (unit) => unit === 0x20 || unit === 0x09 || unit === 0x0a || unit === 0x0c || unit === 0x0d;
 
 /** WebIDL DOMString / USVString (before surrogate replacement): ToString, which throws for symbols. */
 export function toStringValue(value) {

@@ -26,7 +26,14 @@ export interface EncodingDetectorGuessOptions {
 
 export interface EncodingGuess {
   encoding: DetectedEncoding;
-  /** True when no top-level-domain hint would change the guess: the bytes alone settle it. */
+  /**
+   * True when the bytes themselves chose the guess: it is not the detector's
+   * fallback (some encoding's evidence overrode every domain's default) and it
+   * rests on at least 24 non-ASCII bytes (or it is ISO-2022-JP, or UTF-8 that
+   * is valid throughout). It does not mean that no `tld` hint could change the
+   * guess: bytes valid in several CJK encodings (EUC-KR text is also valid
+   * Big5, GBK and Shift_JIS) go to the hinted domain's encoding, confidently.
+   */
   confident: boolean;
 }
 

@@ -99,3 +99,12 @@ export declare function install(target?: object, options?: { force?: boolean }):
  * null while none is loaded yet (before `ready()` resolves).
  */
 export declare function backend(): 'wasm' | 'js' | null;
+
+// The stream classes' sides are the global ReadableStream and WritableStream
+// (lib "dom", @types/node >= 18). These empty declarations merge with those
+// where present, and give the names a meaning where no library declares them
+// (lib "es2022" alone, React Native), so that the types check everywhere.
+declare global {
+  interface ReadableStream<R = any> {}
+  interface WritableStream<W = any> {}
+}

@@ -1,34 +1,54 @@
 //! [`Decoder`] and [`Encoder`]: one type for every encoding, chosen at run time.
-//! Using them links every family and every table; a program that knows its
-//! encoding should name the family type (e.g. [`crate::Utf8Decoder`]) instead.
+//! Using them links every family and every table the build has; a program that
+//! knows its encoding should name the family type (e.g. [`crate::Utf8Decoder`])
+//! instead. UTF-8, UTF-16 and replacement are always in; each other family is
+//! a feature that adds it (`single-byte`, `japanese`, `chinese`, `big5`,
+//! `korean`, all on by default): without its feature an encoding's `Decoder`
+//! decodes as replacement and its `Encoder::new` is `None`.
 
+#[cfg(feature = "big5")]
 use crate::big5::{Big5Decoder, Big5Encoder};
 use crate::decode::{DecodeResult, DecoderMode};
 use crate::encode::{EncodeResult, EncoderMode};
+#[cfg(feature = "japanese")]
 use crate::euc_jp::{EucJpDecoder, EucJpEncoder};
+#[cfg(feature = "korean")]
 use crate::euc_kr::{EucKrDecoder, EucKrEncoder};
+#[cfg(feature = "chinese")]
 use crate::gb18030::{Gb18030Decoder, Gb18030Encoder};
+#[cfg(feature = "japanese")]
 use crate::iso_2022_jp::{Iso2022JpDecoder, Iso2022JpEncoder};
 use crate::replacement::ReplacementDecoder;
+#[cfg(feature = "japanese")]
 use crate::shift_jis::{ShiftJisDecoder, ShiftJisEncoder};
+#[cfg(feature = "single-byte")]
 use crate::single_byte::{SingleByteDecoder, SingleByteEncoder};
 use crate::utf16::Utf16Decoder;
 use crate::utf8::{Utf8Decoder, Utf8Encoder};
+#[cfg(feature = "single-byte")]
 use crate::x_user_defined::{XUserDefinedDecoder, XUserDefinedEncoder};
 use crate::Encoding;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum AnyDecoder {
     Utf8(Utf8Decoder),
+    #[cfg(feature = "single-byte")]
     SingleByte(SingleByteDecoder),
+    #[cfg(feature = "chinese")]
     Gb18030(Gb18030Decoder),
+    #[cfg(feature = "big5")]
     Big5(Big5Decoder),
+    #[cfg(feature = "japanese")]
     EucJp(EucJpDecoder),
+    #[cfg(feature = "japanese")]
     Iso2022Jp(Iso2022JpDecoder),
+    #[cfg(feature = "japanese")]
     ShiftJis(ShiftJisDecoder),
+    #[cfg(feature = "korean")]
     EucKr(EucKrDecoder),
     Replacement(ReplacementDecoder),
     Utf16(Utf16Decoder),
+    #[cfg(feature = "single-byte")]
     XUserDefined(XUserDefinedDecoder),
 }
 
@@ -36,15 +56,23 @@ macro_rules! each_decoder {
     ($value:expr, $d:ident => $body:expr) => {
         match $value {
             AnyDecoder::Utf8($d) => $body,
+            #[cfg(feature = "single-byte")]
             AnyDecoder::SingleByte($d) => $body,
+            #[cfg(feature = "chinese")]
             AnyDecoder::Gb18030($d) => $body,
+            #[cfg(feature = "big5")]
             AnyDecoder::Big5($d) => $body,
+            #[cfg(feature = "japanese")]
             AnyDecoder::EucJp($d) => $body,
+            #[cfg(feature = "japanese")]
             AnyDecoder::Iso2022Jp($d) => $body,
+            #[cfg(feature = "japanese")]
             AnyDecoder::ShiftJis($d) => $body,
+            #[cfg(feature = "korean")]
             AnyDecoder::EucKr($d) => $body,
             AnyDecoder::Replacement($d) => $body,
             AnyDecoder::Utf16($d) => $body,
+            #[cfg(feature = "single-byte")]
             AnyDecoder::XUserDefined($d) => $body,
         }
     };
@@ -64,22 +92,34 @@ impl Decoder {
         use Encoding::*;
         let inner = match encoding {
             Utf8 => AnyDecoder::Utf8(Utf8Decoder::new()),
+            #[cfg(feature = "chinese")]
             Gbk | Gb18030 => AnyDecoder::Gb18030(Gb18030Decoder::new()),
+            #[cfg(feature = "big5")]
             Big5 => AnyDecoder::Big5(Big5Decoder::new()),
+            #[cfg(feature = "japanese")]
             EucJp => AnyDecoder::EucJp(EucJpDecoder::new()),
+            #[cfg(feature = "japanese")]
             Iso2022Jp => AnyDecoder::Iso2022Jp(Iso2022JpDecoder::new()),
+            #[cfg(feature = "japanese")]
             ShiftJis => AnyDecoder::ShiftJis(ShiftJisDecoder::new()),
+            #[cfg(feature = "korean")]
             EucKr => AnyDecoder::EucKr(EucKrDecoder::new()),
             Replacement => AnyDecoder::Replacement(ReplacementDecoder::new()),
             Utf16Be => AnyDecoder::Utf16(Utf16Decoder::new(true)),
             Utf16Le => AnyDecoder::Utf16(Utf16Decoder::new(false)),
+            #[cfg(feature = "single-byte")]
             XUserDefined => AnyDecoder::XUserDefined(XUserDefinedDecoder::new()),
+            #[cfg(feature = "single-byte")]
             single_byte => match SingleByteDecoder::new(single_byte) {
                 Some(decoder) => AnyDecoder::SingleByte(decoder),
                 // Every other encoding is single-byte; the generated enum and
                 // `single_byte::index_for` are checked against each other by tests.
                 None => AnyDecoder::Replacement(ReplacementDecoder::new()),
             },
+            // Without its family (a build with the feature off) an encoding decodes as
+            // replacement; the wasm layer never asks (src/wasm/standard.rs, `supported`).
+            #[cfg(not(feature = "single-byte"))]
+            _ => AnyDecoder::Replacement(ReplacementDecoder::new()),
         };
         Decoder { encoding, inner }
     }
@@ -123,13 +163,21 @@ impl Decoder {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum AnyEncoder {
     Utf8(Utf8Encoder),
+    #[cfg(feature = "single-byte")]
     SingleByte(SingleByteEncoder),
+    #[cfg(feature = "chinese")]
     Gb18030(Gb18030Encoder),
+    #[cfg(feature = "big5")]
     Big5(Big5Encoder),
+    #[cfg(feature = "japanese")]
     EucJp(EucJpEncoder),
+    #[cfg(feature = "japanese")]
     Iso2022Jp(Iso2022JpEncoder),
+    #[cfg(feature = "japanese")]
     ShiftJis(ShiftJisEncoder),
+    #[cfg(feature = "korean")]
     EucKr(EucKrEncoder),
+    #[cfg(feature = "single-byte")]
     XUserDefined(XUserDefinedEncoder),
 }
 
@@ -137,13 +185,21 @@ macro_rules! each_encoder {
     ($value:expr, $e:ident => $body:expr) => {
         match $value {
             AnyEncoder::Utf8($e) => $body,
+            #[cfg(feature = "single-byte")]
             AnyEncoder::SingleByte($e) => $body,
+            #[cfg(feature = "chinese")]
             AnyEncoder::Gb18030($e) => $body,
+            #[cfg(feature = "big5")]
             AnyEncoder::Big5($e) => $body,
+            #[cfg(feature = "japanese")]
             AnyEncoder::EucJp($e) => $body,
+            #[cfg(feature = "japanese")]
             AnyEncoder::Iso2022Jp($e) => $body,
+            #[cfg(feature = "japanese")]
             AnyEncoder::ShiftJis($e) => $body,
+            #[cfg(feature = "korean")]
             AnyEncoder::EucKr($e) => $body,
+            #[cfg(feature = "single-byte")]
             AnyEncoder::XUserDefined($e) => $body,
         }
     };
@@ -164,16 +220,27 @@ impl Encoder {
         use Encoding::*;
         let inner = match encoding {
             Utf8 => AnyEncoder::Utf8(Utf8Encoder::new()),
+            #[cfg(feature = "chinese")]
             Gbk => AnyEncoder::Gb18030(Gb18030Encoder::new(true)),
+            #[cfg(feature = "chinese")]
             Gb18030 => AnyEncoder::Gb18030(Gb18030Encoder::new(false)),
+            #[cfg(feature = "big5")]
             Big5 => AnyEncoder::Big5(Big5Encoder::new()),
+            #[cfg(feature = "japanese")]
             EucJp => AnyEncoder::EucJp(EucJpEncoder::new()),
+            #[cfg(feature = "japanese")]
             Iso2022Jp => AnyEncoder::Iso2022Jp(Iso2022JpEncoder::new()),
+            #[cfg(feature = "japanese")]
             ShiftJis => AnyEncoder::ShiftJis(ShiftJisEncoder::new()),
+            #[cfg(feature = "korean")]
             EucKr => AnyEncoder::EucKr(EucKrEncoder::new()),
+            #[cfg(feature = "single-byte")]
             XUserDefined => AnyEncoder::XUserDefined(XUserDefinedEncoder::new()),
             Replacement | Utf16Be | Utf16Le => return None,
+            #[cfg(feature = "single-byte")]
             single_byte => AnyEncoder::SingleByte(SingleByteEncoder::new(single_byte)?),
+            #[cfg(not(feature = "single-byte"))]
+            _ => return None,
         };
         Some(Encoder { encoding, inner })
     }

@@ -35,6 +35,7 @@
 extern crate alloc;
 
 #[allow(missing_docs)]
+#[cfg_attr(feature = "shared-tables", allow(dead_code))]
 mod generated {
     pub mod encodings;
     pub mod multi_byte;
@@ -66,8 +67,11 @@ pub use encode::{EncodeResult, EncodeStatus, EncoderMode, StreamEncoder};
 pub use encoding::Encoding;
 pub use utf8::{Utf8Decoder, Utf8Encoder};
 
+#[cfg(feature = "shared-tables")]
+pub use tables::{index_length, provide_index};
+
 /// Every encoding of the standard, in the order of its table.
 pub const ALL_ENCODINGS: [Encoding; 40] = generated::encodings::ALL;
 
-#[cfg(feature = "wasm")]
+#[cfg(feature = "bindings")]
 pub mod wasm;

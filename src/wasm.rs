@@ -17,12 +17,13 @@ use alloc::vec;
 use alloc::vec::Vec;
 use wasm_bindgen::prelude::wasm_bindgen;
 
-// The codecs each module exports: the standard's (the package's main and UTF-8
-// entries), or the UTF-8 variants beyond it (text-encoding-wasm/extra), which
-// thus add nothing to the standard entries.
-#[cfg(not(feature = "variants"))]
+// The codecs a module exports, each set a feature that adds it: the standard's
+// (feature `codecs`, with labels and names under `wasm`), and the UTF-8
+// variants beyond it (feature `variants`: text-encoding-wasm/extra's module,
+// built without `codecs`, so the standard entries carry none of it).
+#[cfg(feature = "codecs")]
 pub mod standard;
-#[cfg(not(feature = "variants"))]
+#[cfg(feature = "codecs")]
 pub use standard::*;
 #[cfg(feature = "variants")]
 pub mod variants;

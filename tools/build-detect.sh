@@ -12,7 +12,7 @@ WASM_OPT=$PWD/node_modules/.bin/wasm-opt
 out=build/wasm/detect
 (cd detect && cargo build -q --lib --target wasm32v1-none --release)
 rm -rf "$out" && mkdir -p "$out"
-"$WASM_OPT" -Oz --mvp-features --enable-mutable-globals --strip-debug --strip-producers \
+"$WASM_OPT" -O3 --converge --mvp-features --enable-mutable-globals --strip-debug --strip-producers \
   detect/target/wasm32v1-none/release/text_encoding_wasm_detect.wasm -o "$out/module.wasm"
 node -e '
   const fs = require("fs");

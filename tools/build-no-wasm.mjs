@@ -12,14 +12,17 @@ import { gzipSync } from 'node:zlib';
 
 const root = new URL('..', import.meta.url).pathname;
 const wasm2js = `${root}node_modules/.bin/wasm2js`;
-const variants = process.argv.length > 2 ? process.argv.slice(2) : ['full', 'utf8', 'variants'];
-/** The exports each translation must have (the variants module has its own codecs, src/wasm/variants.rs). */
+import { MODULES } from './entries.mjs';
+
+const variants = process.argv.length > 2 ? process.argv.slice(2) : Object.keys(MODULES);
+/** The exports each translation must have, by the Cargo features of its module (Cargo.toml, src/wasm.rs). */
 const SCRATCH = ['memory', 'scratch', 'scratch_units', 'scratch_results', 'scratch_state'];
-const EXPORTS = {
-  full: [...SCRATCH, 'decode', 'encode', 'encoding_for_label', 'encoding_name', 'decode_table'],
-  utf8: [...SCRATCH, 'decode', 'encode', 'encoding_for_label', 'encoding_name'],
-  variants: [...SCRATCH, 'scratch_values', 'variant_decode', 'variant_encode', 'iso10646_decode', 'iso10646_encode', 'modified_utf8_length'],
+const EXPORTS_OF_FEATURE = {
+  codecs: ['decode', 'encode'],
+  wasm: ['decode', 'encode', 'encoding_for_label', 'encoding_name'],
+  variants: ['scratch_values', 'variant_decode', 'variant_encode', 'iso10646_decode', 'iso10646_encode', 'modified_utf8_length'],
 };
+const EXPORTS = Object.fromEntries(Object.entries(MODULES).map(([name, m]) => [name, [...SCRATCH, ...m.features.flatMap((f) => EXPORTS_OF_FEATURE[f])]]));
 
 for (const variant of variants) {
   const dir = `${root}build/wasm/${variant}`;

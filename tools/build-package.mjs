@@ -1,10 +1,14 @@
-// Builds the npm package: pkg-template/ + bundles of js/ (with the embedded
-// WebAssembly module from tools/build-wasm.sh) -> pkg/, then `npm pack` into
-// build/. Prints each entry's size, minified and gzipped.
+// Builds the npm package from the entry matrix (tools/entries.mjs):
+// pkg-template/ + one esbuild call per entry and format (with the embedded
+// WebAssembly modules from tools/build-wasm.sh) -> pkg/, the manifest's
+// `exports`, `sideEffects`, `bin` and types generated, then `npm pack` into
+// build/. Prints each sized entry, minified and gzipped. Run through the build
+// graph (tools/build-graph.mjs), which decides when.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { BACKEND_MODULES, entries, extension, manifestFields, noWasmBackendFile } from './entries.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const pkg = `${root}pkg`;
@@ -12,9 +16,16 @@ const dist = `${pkg}/dist`;
 rmSync(pkg, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 cpSync(`${root}pkg-template`, pkg, { recursive: true });
-for (const types of ['index.d.ts', 'polyfill.d.ts', 'extra.d.ts']) {
-  cpSync(`${pkg}/${types}`, `${dist}/${types}`);
-  rmSync(`${pkg}/${types}`);
+
+// Types: each pkg-template/<name>.d.ts goes to dist/ twice, as .d.ts (import)
+// and .d.cts (require: a .d.ts in a "type": "module" package would describe
+// an ES module to CommonJS callers), the .d.cts's relative imports pointing at
+// the .cjs files.
+for (const file of readdirSync(pkg).filter((f) => f.endsWith('.d.ts'))) {
+  const text = readFileSync(`${pkg}/${file}`, 'utf8');
+  writeFileSync(`${dist}/${file}`, text);
+  writeFileSync(`${dist}/${file.replace(/\.d\.ts$/, '.d.cts')}`, text.replace(/from '\.\/([\w-]+)\.js'/g, "from './$1.cjs'"));
+  rmSync(`${pkg}/${file}`);
 }
 
 const common = {
@@ -25,8 +36,6 @@ const common = {
   target: 'es2020',
   legalComments: 'none',
   logLevel: 'warning',
-  // wasm-bindgen's async loader mentions import.meta.url; only the synchronous path is used.
-  logOverride: { 'empty-import-meta': 'silent' },
   // fflate runs `new TextDecoder()` when it loads (for strFromU8, unused here):
   // where the runtime's TextDecoder is missing that is skipped, but where it is
   // a stub that throws, the package failed to load. Only unbound (global)
@@ -34,120 +43,92 @@ const common = {
   define: { TextDecoder: 'undefined' },
 };
 
-const entries = { index: 'full', utf8: 'utf8' };
-for (const [name, source] of Object.entries(entries)) {
-  const entryPoints = [`${root}js/entries/${source}.js`];
-  await esbuild.build({ ...common, entryPoints, format: 'esm', outfile: `${dist}/${name}.js`, plugins: [noWasmFallback(source, 'esm')] });
-  await esbuild.build({ ...common, entryPoints, format: 'cjs', outfile: `${dist}/${name}.cjs`, plugins: [noWasmFallback(source, 'cjs')] });
-}
-// The polyfill entries use the main entry's module instance (one wasm instance,
-// and `import('text-encoding-wasm').TextDecoder === globalThis.TextDecoder`).
-for (const [name, force] of [['polyfill', false], ['polyfill-force', true]]) {
-  const args = force ? 'globalThis, { force: true }' : 'globalThis';
-  writeFileSync(`${dist}/${name}.js`, `import { install } from './index.js';\ninstall(${args});\nexport * from './index.js';\n`);
-  writeFileSync(`${dist}/${name}.cjs`, `'use strict';\nconst m = require('./index.cjs');\nm.install(${args});\nmodule.exports = m;\n`);
-}
-// text-encoding-wasm/extra: its own code only; './full.js' stays an import of
-// the built main entry, so that both entries share one module instance and the
-// standard entries carry none of the extra code.
-for (const [format, main] of [['esm', './index.js'], ['cjs', './index.cjs']]) {
-  const shareMain = {
-    name: 'share-main',
+const esbuildFormat = { esm: 'esm', cjs: 'cjs', classic: 'iife' };
+
+/**
+ * How an entry's imports resolve in one output format:
+ *   @module/<set>            the embedded module (build/wasm/<set>/bytes.js)
+ *   @no-wasm/<set>           the no-WebAssembly backend: the shared dist file
+ *                            (ESM, CommonJS), or bundled (classic scripts)
+ *   @no-wasm-fallback/<set>  how a wasm entry loads that backend where
+ *                            WebAssembly is missing or refused (js/loader.js):
+ *                            a dynamic import (ESM, async: ready() resolves
+ *                            later), a require (CommonJS), nothing (classic)
+ *   @dist/<file>             another built entry (shared, never bundled again)
+ *   entry.shares             the same, for a hand-written entry's relative imports
+ */
+function resolver(entry, format) {
+  const ext = extension(format);
+  const sibling = (file) => ({ path: `./${file}${ext}`, external: true });
+  return {
+    name: 'entry-matrix',
     setup(build) {
-      build.onResolve({ filter: /^\.\/full\.js$/ }, () => ({ path: main, external: true }));
+      build.onResolve({ filter: /^@module\// }, (args) => ({ path: `${root}build/wasm/${args.path.slice(8)}/bytes.js` }));
+      build.onResolve({ filter: /^@no-wasm\// }, (args) => {
+        const set = args.path.slice(9);
+        return format === 'classic' ? { path: `${root}build/wasm/${set}/no-wasm.js` } : sibling(noWasmBackendFile(set));
+      });
+      build.onResolve({ filter: /^@no-wasm-fallback\// }, (args) => ({ path: args.path, namespace: 'fallback' }));
+      build.onLoad({ filter: /.*/, namespace: 'fallback' }, (args) => {
+        const file = `./${noWasmBackendFile(args.path.slice(18))}${ext}`;
+        const contents = {
+          esm: `export default () => import('${file}').then((m) => m.default);`,
+          cjs: `export default () => require('${file}').default;`,
+          classic: 'export default null;',
+        }[format];
+        return { contents, loader: 'js', resolveDir: root };
+      });
+      build.onResolve({ filter: /^@dist\// }, (args) => sibling(args.path.slice(6)));
+      // The fallback's own require/import of the backend file stays a reference to it.
+      build.onResolve({ filter: /^\.\/no-wasm-backend/ }, (args) => ({ path: args.path, external: true }));
+      for (const [specifier, file] of Object.entries(entry.shares || {})) {
+        const filter = new RegExp(`^${specifier.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
+        build.onResolve({ filter }, () => sibling(file));
+      }
     },
   };
-  const outfile = `${dist}/extra.${format === 'esm' ? 'js' : 'cjs'}`;
-  await esbuild.build({ ...common, entryPoints: [`${root}js/entries/extra.js`], format, outfile, plugins: [shareMain] });
-}
-// text-encoding-wasm/js/extra: the same for the build without WebAssembly
-// (js/entries/extra-no-wasm.js); './no-wasm.js' points at the built ./js.js.
-for (const [format, main] of [['esm', './js.js'], ['cjs', './js.cjs']]) {
-  const shareMain = {
-    name: 'share-main',
-    setup(build) {
-      build.onResolve({ filter: /^\.\/no-wasm\.js$/ }, () => ({ path: main, external: true }));
-    },
-  };
-  const outfile = `${dist}/js-extra.${format === 'esm' ? 'js' : 'cjs'}`;
-  await esbuild.build({ ...common, entryPoints: [`${root}js/entries/extra-no-wasm.js`], format, outfile, plugins: [shareMain] });
-}
-// The command-line transcoder (package.json "bin"): ESM with a shebang, its own
-// code only; the main and extra entries stay imports of the built ./index.js and
-// ./extra.js (one module instance, as for extra above).
-await esbuild.build({
-  ...common,
-  entryPoints: [`${root}js/cli/main.js`],
-  format: 'esm',
-  platform: 'node',
-  outfile: `${dist}/cli.js`,
-  banner: { js: '#!/usr/bin/env node' },
-  plugins: [
-    {
-      name: 'share-entries',
-      setup(build) {
-        build.onResolve({ filter: /^\.\.\/entries\/(full|extra)\.js$/ }, (args) => ({
-          path: args.path.endsWith('full.js') ? './index.js' : './extra.js',
-          external: true,
-        }));
-      },
-    },
-  ],
-});
-chmodSync(`${dist}/cli.js`, 0o755);
-// text-encoding-wasm/detect: EncodingDetector (chardetng) with its own module
-// (tools/build-detect.sh; built here if missing, e.g. when test-js rebuilds).
-if (!existsSync(`${root}build/wasm/detect/bytes.js`)) execFileSync('bash', [`${root}tools/build-detect.sh`], { stdio: 'inherit' });
-cpSync(`${pkg}/detect.d.ts`, `${dist}/detect.d.ts`);
-rmSync(`${pkg}/detect.d.ts`);
-for (const [format, ext] of [['esm', 'js'], ['cjs', 'cjs']]) {
-  await esbuild.build({ ...common, entryPoints: [`${root}js/entries/detect.js`], format, outfile: `${dist}/detect.${ext}` });
-}
-for (const [name, source] of [['text-encoding-wasm.script', 'polyfill'], ['text-encoding-wasm.force.script', 'polyfill-force']]) {
-  await esbuild.build({ ...common, entryPoints: [`${root}js/entries/${source}.js`], format: 'iife', outfile: `${dist}/${name}.js` });
 }
 
-// --- The build without WebAssembly (js/no-wasm.md) ---------------------------
-// Its own entries (text-encoding-wasm/js, /js/utf8, /js/polyfill[/force],
-// /js/script) and the backends alone, which the wasm entries load only where
-// WebAssembly is missing or refused (js/no-wasm-fallback.js).
-function noWasmFallback(variant, format) {
-  const file = `./no-wasm-backend${variant === 'full' ? '' : `-${variant}`}`;
-  const contents = {
-    esm: `export default () => import('${file}.js').then((m) => m.default);`,
-    cjs: `export default () => require('${file}.cjs').default;`,
-    iife: 'export default null;',
-  }[format];
-  return {
-    name: 'no-wasm-fallback',
-    setup(build) {
-      build.onLoad({ filter: /[\\/]js[\\/]no-wasm-fallback\.js$/ }, () => ({ contents, loader: 'js' }));
-      build.onResolve({ filter: /^\.\/no-wasm-backend/ }, (args) => ({ path: args.path, external: true }));
-    },
-  };
+for (const entry of entries()) {
+  for (const format of entry.formats) {
+    const outfile = `${dist}/${entry.file}${extension(format)}`;
+    const input = entry.source
+      ? { stdin: { contents: entry.source(format), resolveDir: `${root}js/entries`, sourcefile: `${entry.id}.js`, loader: 'js' } }
+      : { entryPoints: [`${root}${entry.entry}`] };
+    await esbuild.build({
+      ...common,
+      ...input,
+      format: esbuildFormat[format],
+      platform: entry.platform || 'neutral',
+      mainFields: ['module', 'main'],
+      outfile,
+      plugins: [resolver(entry, format)],
+      ...(entry.bin ? { banner: { js: '#!/usr/bin/env node' } } : {}),
+    });
+    if (entry.bin) chmodSync(outfile, 0o755);
+  }
 }
-for (const variant of ['full', 'utf8']) {
-  const name = `no-wasm-backend${variant === 'full' ? '' : `-${variant}`}`;
-  const entryPoints = [`${root}build/wasm/${variant}/no-wasm.js`];
-  await esbuild.build({ ...common, entryPoints, format: 'esm', outfile: `${dist}/${name}.js` });
-  await esbuild.build({ ...common, entryPoints, format: 'cjs', outfile: `${dist}/${name}.cjs` });
+
+// The no-WebAssembly backends: one file per set and format, which the wasm
+// entries load only where WebAssembly is missing or refused, and the js
+// entries import.
+for (const module of BACKEND_MODULES) {
+  const entryPoints = [`${root}build/wasm/${module}/no-wasm.js`];
+  for (const format of ['esm', 'cjs']) {
+    await esbuild.build({ ...common, entryPoints, format, outfile: `${dist}/${noWasmBackendFile(module)}${extension(format)}` });
+  }
 }
-for (const [name, source] of [['js', 'no-wasm'], ['js-utf8', 'no-wasm-utf8']]) {
-  const entryPoints = [`${root}js/entries/${source}.js`];
-  await esbuild.build({ ...common, entryPoints, format: 'esm', outfile: `${dist}/${name}.js` });
-  await esbuild.build({ ...common, entryPoints, format: 'cjs', outfile: `${dist}/${name}.cjs` });
-}
-for (const [name, force] of [['js-polyfill', false], ['js-polyfill-force', true]]) {
-  const args = force ? 'globalThis, { force: true }' : 'globalThis';
-  writeFileSync(`${dist}/${name}.js`, `import { install } from './js.js';\ninstall(${args});\nexport * from './js.js';\n`);
-  writeFileSync(`${dist}/${name}.cjs`, `'use strict';\nconst m = require('./js.cjs');\nm.install(${args});\nmodule.exports = m;\n`);
-}
-for (const [name, source] of [['text-encoding-wasm.js.script', 'no-wasm-polyfill'], ['text-encoding-wasm.js.force.script', 'no-wasm-polyfill-force']]) {
-  await esbuild.build({ ...common, entryPoints: [`${root}js/entries/${source}.js`], format: 'iife', outfile: `${dist}/${name}.js` });
-}
+
+// The manifest: the template's fields, and what the matrix declares.
+const manifest = JSON.parse(readFileSync(`${pkg}/package.json`, 'utf8'));
+const { exports, sideEffects, bin, typesVersions, browser } = manifestFields();
+Object.assign(manifest, { bin, exports, typesVersions, sideEffects, browser });
+writeFileSync(`${pkg}/package.json`, JSON.stringify(manifest, null, 2) + '\n');
 
 const rows = [];
-for (const file of ['index.js', 'utf8.js', 'text-encoding-wasm.script.js', 'extra.js', 'extra.cjs', 'js-extra.js', 'detect.js', 'js.js', 'js-utf8.js', 'text-encoding-wasm.js.script.js']) {
+for (const entry of entries()) {
+  if (!entry.size) continue;
+  const file = `${entry.file}${extension(entry.formats[0])}`;
   const bytes = readFileSync(`${dist}/${file}`);
   rows.push(`| ${file} | ${bytes.length} | ${gzipSync(bytes, { level: 9 }).length} |`);
 }
@@ -156,5 +137,6 @@ console.log(table);
 mkdirSync(`${root}build`, { recursive: true });
 writeFileSync(`${root}build/package-sizes.md`, table + '\n');
 
+if (!existsSync(`${dist}/detect.js`)) throw new Error('build-package: dist/detect.js is missing');
 const tarball = execFileSync('npm', ['pack', '--pack-destination', `${root}build`, '--silent'], { cwd: pkg, encoding: 'utf8' }).trim();
 console.log(`packed build/${tarball}`);

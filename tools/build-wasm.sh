@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Builds the WebAssembly module in its three variants and turns each into a JS
+# Builds the WebAssembly modules tools/entries.mjs declares (MODULES: each a
+# set of Cargo features, every one of which adds) and turns each into a JS
 # module the package embeds (so one file loads, with no fetch and no fs paths):
-#   build/wasm/full/     every encoding
-#   build/wasm/utf8/     UTF-8 and UTF-16 only (the small entry point)
-#   build/wasm/variants/ WTF-8, CESU-8, modified UTF-8, 1996 UTF-8 (the extra entry)
+#   build/wasm/full/      every encoding
+#   build/wasm/utf8/      UTF-8 and UTF-16 only (the small entry point)
+#   build/wasm/lite/      UTF-8, UTF-16 and the single-byte encodings
+#   build/wasm/<family>/  japanese, chinese, big5, korean: what a family entry adds to lite
+#   build/wasm/variants/  WTF-8, CESU-8, modified UTF-8, 1996 UTF-8 (the extra entry)
 # Each holds bindgen/ (wasm-bindgen's --target web output; its JS glue is not
 # shipped), module.wasm (after wasm-opt) and bytes.js (the module, deflated, as a base64 string: gzip gets
 # little from base64 text, so compressing first saves ~11 KB gzip on the full
@@ -13,17 +16,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WASM_OPT=node_modules/.bin/wasm-opt
-for variant in full utf8 variants; do
-  case "$variant" in
-    full) features=wasm ;;
-    utf8) features=wasm,utf8-only ;;
-    variants) features=variants ;;
-  esac
-  cargo rustc -q --lib --crate-type cdylib --target wasm32v1-none --profile wasm --features "$features"
+node tools/entries.mjs --modules | while read -r variant cargo_args; do
+  # shellcheck disable=SC2086 # the declared arguments are words
+  cargo rustc -q --lib --crate-type cdylib --target wasm32v1-none --profile wasm $cargo_args
   out=build/wasm/$variant
   rm -rf "$out" && mkdir -p "$out"
   wasm-bindgen --target web --out-dir "$out/bindgen" target/wasm32v1-none/wasm/text_encoding_wasm.wasm
-  # --mvp-features: plain -O3 would introduce sign-extension ops (toolchain.md §7d).
+  # --mvp-features: plain -O3 would introduce sign-extension ops (binaryen enables
+  # sign-ext by default), which engines with only WebAssembly 1.0 reject.
   "$WASM_OPT" -O3 --mvp-features --enable-mutable-globals --strip-debug --strip-producers \
     "$out/bindgen/text_encoding_wasm_bg.wasm" -o "$out/module.wasm"
   # js/loader.js instantiates the module without wasm-bindgen's JS glue, which

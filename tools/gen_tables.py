@@ -7,16 +7,25 @@ Output: Rust sources under src/generated/, committed so that a fresh clone build
 without the input. `--check` regenerates into memory and exits 1 if any committed
 file differs, which is what the test command runs.
 
-Packed index format (decoded by src/tables/packed.rs; read that file for the
-reasoning). An index is the list of code points for pointers 0..len, 0 standing
-for "no code point" (U+0000 never occurs in an index). It is written as a stream
-of LEB128 tokens t, each relative to `prev`, the last non-null value (initially 0):
-  t & 3 == 0  run:       t >> 2 entries, prev+1, prev+2, ...   (Unicode-order runs)
-  t & 3 == 1  nulls:     t >> 2 entries with no code point
-  t & 3 == 2  up-jump:   one entry, prev + 2 + (t >> 2)
-  t & 3 == 3  down-jump: one entry, prev - (t >> 2)
+Packed index format (decoded by src/tables/packed.rs, which says why it is so).
+An index is the list of code points for pointers 0..len, 0 standing for "no code
+point" (U+0000 never occurs in an index). Each index is an independent byte
+string: an adaptive binary range coder (LZMA's: 11-bit probabilities, shift 5,
+carry-less decoder, trailing zero bytes dropped) over one decision tree per
+pointer, relative to `prev` (the last code point, initially 0) and counting
+only the code points no earlier pointer used ("unused"; 0 counts as used):
+  null?  (context: the previous step's kind)   a run of pointers with no code
+         point: length L >= 1 as bit length (5-bit tree) + the bits below it, raw
+  next?  (context: previous kind)   the first unused code point above prev
+  down?  (context: previous kind)   else, with m >= 1 and per direction:
+         up:   skip m unused code points above prev, take the next one
+         down: the m-th unused code point below prev
+         m as its bit length (5-bit tree, context: direction and previous
+         kind), the next two bits (tree, context: direction and bit length),
+         the rest raw.
+The decoder keeps a bitmap of used code points to walk these gaps.
 """
-import hashlib, json, os, sys
+import bisect, hashlib, json, os, re, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -53,67 +62,246 @@ def read_index(src, name):
     return entries
 
 
-def leb128(n):
-    out = bytearray()
-    while True:
-        byte = n & 0x7F
-        n >>= 7
-        if n:
-            out.append(byte | 0x80)
+class Fenwick:
+    """Counts of unused code points below any point (the encoder's ranks)."""
+
+    def __init__(self, n):
+        self.n, self.tree = n, [0] * (n + 1)
+        for i in range(1, n + 1):
+            self.tree[i] += 1
+            j = i + (i & -i)
+            if j <= n:
+                self.tree[j] += self.tree[i]
+
+    def use(self, i):
+        i += 1
+        while i <= self.n:
+            self.tree[i] -= 1
+            i += i & -i
+
+    def below(self, i):
+        total = 0
+        while i > 0:
+            total += self.tree[i]
+            i -= i & -i
+        return total
+
+
+PROB_BITS, PROB_SHIFT, TOP = 11, 5, 1 << 24
+# Probability slots; the same layout as src/tables/packed.rs.
+IS_NULL, IS_NEXT, IS_DUP, IS_DOWN, SAME_DISTANCE, NULL_LEN, DUP_LEN, LEN, MANT = 0, 4, 8, 12, 16, 17, 49, 81, 337
+PROBS = 593
+# Code points the used-bitmap covers (Big5 reaches U+2F9D4).
+CODE_SPACE = 0x30000
+
+
+class RangeEncoder:
+    def __init__(self):
+        self.low, self.range, self.cache, self.pending, self.out = 0, 0xFFFFFFFF, 0, 1, bytearray()
+
+    def _shift_low(self):
+        if self.low < 0xFF000000 or self.low > 0xFFFFFFFF:
+            carry, byte = self.low >> 32, self.cache
+            while self.pending:
+                self.out.append((byte + carry) & 0xFF)
+                byte = 0xFF
+                self.pending -= 1
+            self.cache = (self.low >> 24) & 0xFF
+        self.pending += 1
+        self.low = (self.low & 0x00FFFFFF) << 8
+
+    def _normalize(self):
+        while self.range < TOP:
+            self.range = (self.range << 8) & 0xFFFFFFFF
+            self._shift_low()
+
+    def bit(self, probs, i, b):
+        p = probs[i]
+        bound = (self.range >> PROB_BITS) * p
+        if b:
+            self.low += bound
+            self.range -= bound
+            probs[i] = p - (p >> PROB_SHIFT)
         else:
-            out.append(byte)
-            return bytes(out)
+            self.range = bound
+            probs[i] = p + (((1 << PROB_BITS) - p) >> PROB_SHIFT)
+        self._normalize()
+
+    def tree(self, probs, base, value, nbits):
+        m = 1
+        for i in reversed(range(nbits)):
+            b = (value >> i) & 1
+            self.bit(probs, base + m, b)
+            m = (m << 1) | b
+
+    def raw(self, value, nbits):
+        value &= (1 << nbits) - 1
+        # nbits <= 16 equiprobable bits as one symbol (one division to decode).
+        assert nbits <= 16 and value >> nbits == 0
+        self.range >>= nbits
+        self.low += value * self.range
+        self._normalize()
+
+    def finish(self):
+        for _ in range(5):
+            self._shift_low()
+        # The first byte is always 0 and the decoder reads zeros past the end.
+        return bytes(self.out[1:]).rstrip(b"\0")
 
 
 def pack(values):
-    out = bytearray()
-    prev = 0
-    i = 0
+    free = Fenwick(CODE_SPACE)
+    free.use(0)
+    enc, probs = RangeEncoder(), [1 << (PROB_BITS - 1)] * PROBS
+    prev, kind, i, last_distance, first = 0, 0, 0, 0, {}
     while i < len(values):
         v = values[i]
+        enc.bit(probs, IS_NULL + kind, v == 0)
         if v == 0:
             j = i
             while j < len(values) and values[j] == 0:
                 j += 1
-            out += leb128(((j - i) << 2) | 1)
-            i = j
-        elif v == prev + 1:
-            j = i
-            while j < len(values) and values[j] == prev + 1 + (j - i):
-                j += 1
-            out += leb128(((j - i) << 2) | 0)
-            prev = values[j - 1]
-            i = j
-        elif v > prev:
-            out += leb128(((v - prev - 2) << 2) | 2)
-            prev = v
+            run = j - i
+            enc.tree(probs, NULL_LEN, run.bit_length(), 5)
+            enc.raw(run, run.bit_length() - 1)
+            kind, i = 0, j
+            continue
+        assert 0 < v < CODE_SPACE
+        if v in first:  # a code point an earlier pointer has: copy it
+            enc.bit(probs, IS_NEXT + kind, 0)
+            enc.bit(probs, IS_DUP + kind, 1)
+            distance = i - first[v]
+            enc.bit(probs, SAME_DISTANCE, distance == last_distance)
+            if distance != last_distance:
+                enc.tree(probs, DUP_LEN, distance.bit_length(), 5)
+                enc.raw(distance, distance.bit_length() - 1)
+            last_distance, prev, kind = distance, v, 1
             i += 1
+            continue
+        first[v] = i
+        if v > prev:
+            gap = free.below(v) - free.below(prev + 1)  # unused code points skipped
         else:
-            out += leb128(((prev - v) << 2) | 3)
-            prev = v
-            i += 1
-    return bytes(out)
+            gap = free.below(prev) - free.below(v)      # v is the gap-th unused below
+        enc.bit(probs, IS_NEXT + kind, v > prev and gap == 0)
+        if not (v > prev and gap == 0):
+            enc.bit(probs, IS_DUP + kind, 0)
+            down = int(v < prev)
+            enc.bit(probs, IS_DOWN + kind, down)
+            nbits = gap.bit_length()
+            enc.tree(probs, LEN + (down * 4 + kind) * 32, nbits, 5)
+            rest = nbits - 1
+            top = min(rest, 2)
+            enc.tree(probs, MANT + (down * 32 + nbits) * 4, (gap >> (rest - top)) & ((1 << top) - 1), top)
+            enc.raw(gap, rest - top)
+            kind = 2 + down
+        else:
+            kind = 1
+        free.use(v)
+        prev = v
+        i += 1
+    return enc.finish()
+
+
+def walk(used, prev, gap, down):
+    """The code point `gap` unused code points below prev (down), or the one
+    after skipping `gap` unused code points above it; binary search over the
+    count of unused code points in (prev, cp] or [cp, prev)."""
+    above = bisect.bisect_right(used, prev)
+    if down:
+        lo, hi = 0, prev - 1  # largest cp with unused [cp, prev) >= gap
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if (prev - mid) - (above - 1 - bisect.bisect_left(used, mid)) >= gap:
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+    lo, hi = prev + 1, CODE_SPACE - 1  # smallest cp with unused (prev, cp] > gap
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if (mid - prev) - (bisect.bisect_right(used, mid) - above) > gap:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
 
 
 def unpack(data, length):
-    """Reference decoder, used to prove every packed table round-trips."""
-    values, prev, pos = [], 0, 0
-    while pos < len(data):
-        t, shift = 0, 0
-        while True:
-            b = data[pos]; pos += 1
-            t |= (b & 0x7F) << shift; shift += 7
-            if not b & 0x80:
-                break
-        kind, arg = t & 3, t >> 2
-        if kind == 0:
-            values += [prev + 1 + k for k in range(arg)]; prev += arg
-        elif kind == 1:
-            values += [0] * arg
-        elif kind == 2:
-            prev += 2 + arg; values.append(prev)
+    """Reference decoder, written apart from the encoder (a bitmap walk, not
+    ranks), used to prove every packed table round-trips."""
+    pos = 0
+
+    def byte():
+        nonlocal pos
+        pos += 1
+        return data[pos - 1] if pos - 1 < len(data) else 0
+
+    code, rng = 0, 0xFFFFFFFF
+    for _ in range(4):
+        code = (code << 8) | byte()
+
+    def normalize():
+        nonlocal code, rng
+        while rng < TOP:
+            rng = (rng << 8) & 0xFFFFFFFF
+            code = ((code << 8) | byte()) & 0xFFFFFFFF
+
+    def bit(i):
+        nonlocal code, rng
+        p = probs[i]
+        bound = (rng >> PROB_BITS) * p
+        if code < bound:
+            rng, probs[i], b = bound, p + (((1 << PROB_BITS) - p) >> PROB_SHIFT), 0
         else:
-            prev -= arg; values.append(prev)
+            code, rng, probs[i], b = code - bound, rng - bound, p - (p >> PROB_SHIFT), 1
+        normalize()
+        return b
+
+    def tree(base, nbits):
+        m = 1
+        for _ in range(nbits):
+            m = (m << 1) | bit(base + m)
+        return m - (1 << nbits)
+
+    def raw(nbits):
+        nonlocal code, rng
+        rng >>= nbits
+        value = min(code // rng, (1 << nbits) - 1)
+        code -= value * rng
+        normalize()
+        return value
+
+    probs = [1 << (PROB_BITS - 1)] * PROBS
+    used = [0]  # sorted code points already used
+    values, prev, kind, last_distance = [], 0, 0, 0
+    while len(values) < length:
+        if bit(IS_NULL + kind):
+            nbits = tree(NULL_LEN, 5)
+            values += [0] * ((1 << (nbits - 1)) | raw(nbits - 1))
+            kind = 0
+            continue
+        if bit(IS_NEXT + kind):
+            down, gap, kind = 0, 0, 1
+        elif bit(IS_DUP + kind):
+            if not bit(SAME_DISTANCE):
+                nbits = tree(DUP_LEN, 5)
+                last_distance = (1 << (nbits - 1)) | raw(nbits - 1)
+            prev, kind = values[len(values) - last_distance], 1
+            values.append(prev)
+            continue
+        else:
+            down = bit(IS_DOWN + kind)
+            nbits = tree(LEN + (down * 4 + kind) * 32, 5)
+            rest = nbits - 1
+            top = min(rest, 2)
+            hi = tree(MANT + (down * 32 + nbits) * 4, top)
+            gap = (((1 << top) | hi) << (rest - top)) | raw(rest - top)
+            kind = 2 + down
+        cp = walk(used, prev, gap, down)
+        bisect.insort(used, cp)
+        values.append(cp)
+        prev = cp
     assert len(values) == length
     return values
 
@@ -248,6 +436,57 @@ def gen_js_encodings(src):
     return out + "];\n"
 
 
+# The family of each encodings.json group: the unit a composed build adds
+# (tools/entries.mjs names the import of each); x-user-defined goes with the
+# single-byte encodings, UTF-16 and replacement with UTF-8 (always in).
+FAMILY_OF_HEADING = {
+    "The Encoding": "utf",
+    "Legacy single-byte encodings": "single-byte",
+    "Legacy multi-byte Chinese (simplified) encodings": "chinese",
+    "Legacy multi-byte Chinese (traditional) encodings": "big5",
+    "Legacy multi-byte Japanese encodings": "japanese",
+    "Legacy multi-byte Korean encodings": "korean",
+}
+
+
+def family_of(group, encoding):
+    if group["heading"] == "Legacy miscellaneous encodings":
+        return "single-byte" if encoding["name"] == "x-user-defined" else "utf"
+    return FAMILY_OF_HEADING[group["heading"]]
+
+
+def gen_js_encoding_table(src):
+    """js/encoding-table.js: the list of encodings every JS file takes its
+    indexes and families from (none keeps its own copy)."""
+    with open(os.path.join(src, "encodings.json"), encoding="utf-8") as f:
+        groups = json.load(f)
+    out = ("// GENERATED by tools/gen_tables.py from the Encoding Standard's encodings.json; never edit.\n"
+           "// Indexes are the order of the standard's table (as src/generated/encodings.rs).\n\n")
+    names, families = [], []
+    for g in groups:
+        for e in g["encodings"]:
+            const = re.sub(r"[^A-Z0-9]", "_", e["name"].upper())
+            out += "export const %s = %d;\n" % (const, len(names))
+            names.append(e["name"])
+            families.append(family_of(g, e))
+    out += "\n/** How many encodings the standard has. */\n"
+    out += "export const ENCODING_COUNT = %d;\n" % len(names)
+    out += "\n/** Per index: the family, the unit a composed build adds (tools/entries.mjs). */\n"
+    out += "export const FAMILY_OF = [%s];\n" % ", ".join(json.dumps(f) for f in families)
+    return out
+
+
+def gen_www_encoding_names(src):
+    """www/encoding-names.js: the demo page's list (served as is, no bundler,
+    so it cannot import the package's internal js/encoding-table.js)."""
+    with open(os.path.join(src, "encodings.json"), encoding="utf-8") as f:
+        groups = json.load(f)
+    names = [e["name"].lower() for g in groups for e in g["encodings"]]
+    return ("// GENERATED by tools/gen_tables.py from the Encoding Standard's encodings.json; never edit.\n"
+            "/** Every encoding's name, lowercased as TextDecoder's `encoding`, in the order of the standard's table. */\n"
+            "export const ENCODING_NAMES = [%s];\n" % ", ".join(json.dumps(n) for n in names))
+
+
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     check = "--check" in sys.argv
@@ -261,6 +500,8 @@ def main():
              "multi_byte.rs": multi_rs}
     files = {os.path.join(OUT, name): text for name, text in files.items()}
     files[os.path.join(ROOT, "js", "cli", "encodings-table.js")] = gen_js_encodings(src)
+    files[os.path.join(ROOT, "js", "encoding-table.js")] = gen_js_encoding_table(src)
+    files[os.path.join(ROOT, "www", "encoding-names.js")] = gen_www_encoding_names(src)
     stale = []
     for path, text in files.items():
         name = os.path.relpath(path, ROOT)
@@ -273,7 +514,7 @@ def main():
     if check:
         if stale:
             sys.exit("gen_tables --check: stale generated files: %s" % ", ".join(stale))
-        print("gen_tables --check: src/generated and js/cli/encodings-table.js match %s" % src)
+        print("gen_tables --check: src/generated, js/cli/encodings-table.js, js/encoding-table.js and www/encoding-names.js match %s" % src)
     else:
         for name, length, count, packed in sizes:
             print("%-8s %6d pointers %6d entries %6d packed bytes" % (name, length, count, packed))

@@ -1,30 +1,21 @@
 // The package's entry points beside the JS peers, min+gzip: what a user of each
-// downloads. Ours are the built files in pkg/dist/ (already bundled and
-// minified, the module embedded); each peer is bundled with esbuild
+// downloads. Ours are the rows of the entry matrix (tools/entries.mjs), bundled
+// from pkg/dist/ as a code-splitting bundler would (eager chunks); each peer is bundled with esbuild
 // (--bundle --minify, ESM, default export conditions: the peers' "node" and
 // "browser" files lean on Buffer or the native classes) from node_modules,
 // where package.json pins them as devDependencies.
 //
 //   node tools/package-sizes.mjs     (run by tools/size-report.sh after a build)
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { entries } from './entries.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 const fmt = (n) => n.toLocaleString('en-US');
 
-const ours = [
-  ['text-encoding-wasm (all encodings, streams)', 'index.js', '≤ 80,000 gzip, and below @exodus/bytes'],
-  ['text-encoding-wasm/utf8 (UTF-8, UTF-16, streams)', 'utf8.js', '< 10 KB gzip'],
-  ['text-encoding-wasm/script (classic script, all encodings)', 'text-encoding-wasm.script.js', ''],
-  ['text-encoding-wasm/detect (EncodingDetector: chardetng and the encoding_rs decoders it validates with; own module)', 'detect.js', 'separate: not in the entries above'],
-  ['text-encoding-wasm/extra (LegacyEncoder, and the UTF-8 variants with their own 17 KB module; imports the main entry, so add its size)', 'extra.js', 'separate: not in the entries above'],
-  ['text-encoding-wasm/js/extra (the same without WebAssembly: the variants module through wasm2js; imports /js)', 'js-extra.js', 'separate: not in the entries above'],
-  ['text-encoding-wasm/js (no WebAssembly: wasm2js, all encodings, streams)', 'js.js', ''],
-  ['text-encoding-wasm/js/utf8 (no WebAssembly, UTF-8, UTF-16)', 'js-utf8.js', ''],
-  ['fallback the wasm entries load only without WebAssembly (no-wasm-backend.js)', 'no-wasm-backend.js', ''],
-];
 const peers = [
   ['@exodus/bytes encoding.js (all encodings)', "export { TextDecoder, TextEncoder } from '@exodus/bytes/encoding.js';"],
   ['@exodus/bytes encoding-lite.js (UTF + single-byte)', "export { TextDecoder, TextEncoder } from '@exodus/bytes/encoding-lite.js';"],
@@ -33,17 +24,46 @@ const peers = [
 ];
 
 const rows = [];
-for (const [name, file, goal] of ours) {
-  const path = `${root}pkg/dist/${file}`;
-  if (!existsSync(path)) {
-    console.error(`package-sizes: ${path} is missing; run npm run build first`);
+// Ours, from the entry matrix (tools/entries.mjs): each entry as a user's
+// code-splitting bundler emits it (esbuild --bundle --minify --splitting,
+// ESM): the eager chunks only, i.e. what loads before the first line runs;
+// what an entry imports lazily (the no-WebAssembly fallback) is not counted.
+const work = `${root}.cache/package-sizes`;
+rmSync(work, { recursive: true, force: true });
+mkdirSync(work, { recursive: true });
+async function eagerBytes(file) {
+  const entry = `${work}/${file.replace(/\W/g, '_')}.mjs`;
+  writeFileSync(entry, `export * from ${JSON.stringify(`${root}pkg/dist/${file}`)};\n`);
+  const result = await esbuild.build({
+    entryPoints: [entry], bundle: true, minify: true, splitting: true, format: 'esm', outdir: `${work}/out`,
+    write: false, metafile: true, logLevel: 'silent', platform: 'neutral',
+  });
+  const byPath = new Map(result.outputFiles.map((f) => [f.path.slice(process.cwd().length + 1), f.contents]));
+  const outputs = result.metafile.outputs;
+  const main = Object.keys(outputs).find((o) => outputs[o].entryPoint);
+  const eager = new Set();
+  const visit = (o) => {
+    if (eager.has(o)) return;
+    eager.add(o);
+    for (const i of outputs[o].imports) if (i.kind === 'import-statement' && outputs[i.path]) visit(i.path);
+  };
+  visit(main);
+  const chunks = [...eager].map((o) => result.outputFiles.find((f) => f.path.endsWith(o)).contents);
+  const raw = chunks.reduce((n, c) => n + c.length, 0);
+  return { raw, gzip: chunks.reduce((n, c) => n + gz(c), 0) };
+}
+for (const entry of entries()) {
+  if (!entry.size) continue;
+  const file = `${entry.file}.js`;
+  if (!existsSync(`${root}pkg/dist/${file}`)) {
+    console.error(`package-sizes: pkg/dist/${file} is missing; run npm run build first`);
     process.exit(1);
   }
-  const bytes = readFileSync(path);
-  let met = '';
-  if (file === 'index.js') met = gz(bytes) <= 80000 ? 'yes' : gz(bytes) < 91689 ? 'below @exodus/bytes only' : '**no**';
-  if (file === 'utf8.js') met = gz(bytes) < 10240 ? 'yes' : '**no**';
-  rows.push(`| ${name} | ${fmt(bytes.length)} | ${fmt(gz(bytes))} | ${goal} | ${met} |`);
+  const { raw, gzip } = entry.formats[0] === 'classic'
+    ? { raw: readFileSync(`${root}pkg/dist/${file}`).length, gzip: gz(readFileSync(`${root}pkg/dist/${file}`)) }
+    : await eagerBytes(file);
+  const goal = entry.size.goal;
+  rows.push(`| ${entry.size.label} | ${fmt(raw)} | ${fmt(gzip)} | ${goal ? `≤ ${fmt(goal)} gzip` : ''} | ${goal ? (gzip <= goal ? 'yes' : `**no** (+${fmt(gzip - goal)})`) : ''} |`);
 }
 for (const [name, contents] of peers) {
   let line;
@@ -60,4 +80,7 @@ for (const [name, contents] of peers) {
   }
   rows.push(line);
 }
-console.log(['', '## Package entry points (min+gzip -9)', '', '| entry | bytes | gzip -9 | goal | met? |', '|---|--:|--:|---|---|', ...rows].join('\n'));
+// The install: what `npm pack --dry-run` reports for pkg/.
+const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: `${root}pkg`, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+rows.push(`| install (npm pack --dry-run: unpacked; ${packed.entryCount} files, ${fmt(packed.size)} B packed) | ${fmt(packed.unpackedSize)} | | ≤ 1,000,000 unpacked | ${packed.unpackedSize <= 1e6 ? 'yes' : `**no** (+${fmt(packed.unpackedSize - 1e6)})`} |`);
+console.log(['', '## Package entry points (eager chunks, min+gzip -9)', '', '| entry | bytes | gzip -9 | goal | met? |', '|---|--:|--:|---|---|', ...rows].join('\n'));

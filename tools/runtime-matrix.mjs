@@ -7,13 +7,16 @@
 //
 //   node tools/runtime-matrix.mjs [--markdown FILE] [--only substring]
 // Needs pkg/ (built here if missing), data/whatwg-index, and for the
-// browser rows /usr/bin/chromium. Exits 1 if any row fails.
+// browser rows /usr/bin/chromium, firefox-esr + geckodriver, WebKitWebDriver + xvfb-run.
+// Exits 1 if any row that ran failed; an engine that cannot start is listed as not run, with why.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
+import { ensureBuilt } from './build-graph.mjs';
 import { makeExpectations } from './runtimes/expectations.mjs';
+import { webdriverPages, webdriverRows } from './runtimes/webdriver-rows.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const require = createRequire(import.meta.url);
@@ -28,10 +31,8 @@ if (!existsSync(`${indexDir}/encodings.json`)) {
   console.error(`runtime-matrix: ${indexDir} is missing (the WHATWG index files the expectations come from)`);
   process.exit(1);
 }
-if (!existsSync(`${dist}/js.js`)) {
-  execFileSync('bash', ['tools/build-wasm.sh'], { cwd: root, stdio: 'inherit' });
-  execFileSync(process.execPath, ['tools/build-package.mjs'], { cwd: root, stdio: 'inherit' });
-}
+// The package as the build graph says it must be (tools/build-graph.mjs: rebuilt if any source is newer).
+ensureBuilt(root.replace(/\/$/, ''));
 const EXPECT = makeExpectations(indexDir);
 mkdirSync(`${root}.cache/matrix`, { recursive: true });
 const expectFile = `${root}.cache/matrix/expect.json`;
@@ -61,8 +62,17 @@ async function row(runtime, build, want, run, known = []) {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${runtime}: ${r.passed}/${r.total}, backend ${r.backend} (${seconds.toFixed(1)} s)${r.failures.length ? '\n     ' + r.failures.slice(0, 5).join('\n     ') : ''}`);
 }
 
-function nodeRow(mode, entry, flags = []) {
-  const p = spawnSync(process.execPath, [...flags, `${root}tools/runtimes/node-row.mjs`, mode, entry, expectFile], { encoding: 'utf8', timeout: 300_000, maxBuffer: 16 << 20 });
+/** Engines that could not run a row, and why: listed in the table, not counted as failures (they did not run). */
+const notRun = [];
+const noteNotRun = (runtime, why) => {
+  if (only && !runtime.toLowerCase().includes(only.toLowerCase())) return;
+  notRun.push({ runtime, why });
+  console.log(`not run: ${runtime}: ${why}`);
+};
+
+/** tools/runtimes/node-row.mjs (Node's APIs: vm, createRequire) under `command`, e.g. node, bun or deno. */
+function nodeRow(mode, entry, flags = [], command = process.execPath) {
+  const p = spawnSync(command, [...flags, `${root}tools/runtimes/node-row.mjs`, mode, entry, expectFile], { encoding: 'utf8', timeout: 300_000, maxBuffer: 16 << 20 });
   const last = (p.stdout || '').trim().split('\n').pop();
   try {
     return JSON.parse(last);
@@ -78,6 +88,21 @@ await row(`Node ${process.version} --jitless, CommonJS`, 'text-encoding-wasm (re
 await row(`Node ${process.version}, natives deleted`, 'text-encoding-wasm/js (explicit)', 'js', () => nodeRow('deleted', `${dist}/js.js`));
 await row(`Node ${process.version}, small-icu TextDecoder (UTF-8, UTF-16LE, windows-1252 only)`, 'text-encoding-wasm/polyfill', 'wasm', () => nodeRow('small-icu', `${dist}/polyfill.js`));
 await row(`jsdom ${require('jsdom/package.json').version} window (a vm realm, no TextDecoder)`, 'classic script, wasm', 'wasm', () => nodeRow('jsdom', `${dist}/text-encoding-wasm.script.js`));
+
+// --- Bun (JavaScriptCore) and Deno (V8), from their npm packages -------------------
+const bun = `${root}node_modules/.bin/bun`;
+const deno = `${root}node_modules/.bin/deno`;
+const versionOf = (bin) => (spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout || '').split('\n')[0].replace(/^deno /, '').replace(/ \(.*/, '');
+if (existsSync(bun)) {
+  const v = versionOf(bun);
+  await row(`Bun ${v} (JavaScriptCore), natives deleted`, 'text-encoding-wasm (ESM)', 'wasm', () => nodeRow('deleted', `${dist}/index.js`, [], bun));
+  await row(`Bun ${v}, CommonJS`, 'text-encoding-wasm (require)', 'wasm', () => nodeRow('deleted', `${dist}/index.cjs`, [], bun));
+} else noteNotRun('Bun', 'node_modules/.bin/bun missing (npm devDependency bun)');
+if (existsSync(deno)) {
+  const v = versionOf(deno);
+  await row(`Deno ${v}, natives deleted`, 'text-encoding-wasm (ESM)', 'wasm', () => nodeRow('deleted', `${dist}/index.js`, ['run', '-A'], deno));
+  await row(`Deno ${v} --v8-flags=--jitless (no WebAssembly)`, 'text-encoding-wasm (ESM): falls back by itself', 'js', () => nodeRow('deleted', `${dist}/index.js`, ['run', '-A', '--v8-flags=--jitless'], deno));
+} else noteNotRun('Deno', 'node_modules/.bin/deno missing (npm devDependency deno)');
 
 // --- QuickJS (quickjs-emscripten: no WebAssembly, no TextDecoder in the guest) ---
 await row(`QuickJS (quickjs-emscripten ${require('quickjs-emscripten/package.json').version})`, 'classic script, no-wasm (text-encoding-wasm/js/script)', 'js', async () => {
@@ -133,14 +158,8 @@ await row(`Hermes (hermes-engine-cli ${require('hermes-engine-cli/package.json')
   // (Babel's, which React Native uses, adds a check that throws): an artefact of the lowering, not of the package.
 }, ['TextDecoder called without new']);
 
-// --- headless Chromium ----------------------------------------------------------
-if (!only || /chromium|worker|worklet|csp/i.test(only)) {
-  if (!existsSync('/usr/bin/chromium')) {
-    console.log('runtime-matrix: /usr/bin/chromium missing: browser rows skipped');
-  } else {
-    await browserRows();
-  }
-}
+// --- browsers: headless Chromium (playwright-core), Firefox ESR and WebKitGTK (WebDriver) ---
+if (!only || /chromium|firefox|webkit|worker|worklet|csp/i.test(only)) await browserRows();
 
 async function browserRows() {
   const types = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.html': 'text/html', '.json': 'application/json' };
@@ -167,6 +186,7 @@ async function browserRows() {
       delete self.TextDecoder; delete self.TextEncoder;
       importScripts('/dist/text-encoding-wasm.script.js', '/conformance.js');
       onmessage = (e) => postMessage({ before, wasm: typeof WebAssembly, ...runConformance(e.data) });`,
+    ...webdriverPages,
     '/worklet-probe.js': 'globalThis.__before = typeof TextDecoder + "/" + typeof WebAssembly;',
     '/worklet-run.js': `${harness}
       const EXPECT = ${JSON.stringify(EXPECT)};
@@ -197,6 +217,16 @@ async function browserRows() {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${server.address().port}`;
+  try {
+    if (existsSync('/usr/bin/chromium')) await chromiumRows(base);
+    else noteNotRun('Chromium', '/usr/bin/chromium missing (tools/setup.sh installs it)');
+    await webdriverRows(row, base, noteNotRun);
+  } finally {
+    server.close();
+  }
+}
+
+async function chromiumRows(base) {
   const { chromium } = require('playwright-core');
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--autoplay-policy=no-user-gesture-required'] });
   const version = browser.version();
@@ -269,7 +299,6 @@ async function browserRows() {
     });
   } finally {
     await browser.close();
-    server.close();
   }
 }
 
@@ -278,6 +307,7 @@ const table = [
   '| runtime | build loaded | backend that ran (expected) | conformance checks passed | notes |',
   '|---|---|---|--:|---|',
   ...rows.map((r) => `| ${r.runtime} | ${r.build} | ${r.backend} (${r.want ?? 'any'})${r.ok ? '' : ' **FAIL**'} | ${r.passed}/${r.total} | ${(r.notes || []).join('; ')}${r.failures.length ? `; first failure: ${r.failures[0].replace(/\|/g, '\\|')}` : ''} |`),
+  ...notRun.map((n) => `| ${n.runtime} | — | not run | — | ${n.why.replace(/\|/g, '\\|')} |`),
 ];
 const markdown = [
   '# Runtime matrix',

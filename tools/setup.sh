@@ -45,6 +45,36 @@ else
   say "java, perl and iconv present"
 fi
 
+# The other engines of the runtime matrix, the Firefox differential and the WPT
+# Firefox column: Firefox ESR (SpiderMonkey; Gecko's TextDecoder is encoding_rs),
+# WebKitGTK's WebDriver (JavaScriptCore) and xvfb for its display. Debian's
+# packages: about 2 minutes and 400 MB on a fresh machine. Pinned where the
+# archive keeps more than one version (security updates replace the ESR one).
+FIREFOX_ESR_VERSION=153.7.0esr-1~deb12u1
+WEBKIT_DRIVER_VERSION=2.50.6-1~deb12u2
+engine_debs=()
+command -v firefox-esr >/dev/null || engine_debs+=("firefox-esr=$FIREFOX_ESR_VERSION")
+command -v WebKitWebDriver >/dev/null || engine_debs+=("webkit2gtk-driver=$WEBKIT_DRIVER_VERSION")
+command -v xvfb-run >/dev/null || engine_debs+=(xvfb xauth)
+if [ ${#engine_debs[@]} -gt 0 ]; then
+  say "installing ${engine_debs[*]} from apt"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${engine_debs[@]}" >/dev/null
+else
+  say "firefox-esr, WebKitWebDriver and xvfb-run present"
+fi
+
+# geckodriver (Firefox's WebDriver) from crates.io: the npm geckodriver package
+# downloads its binary from GitHub, which these machines cannot reach.
+GECKODRIVER_VERSION=0.37.1
+if command -v geckodriver >/dev/null && geckodriver --version 2>/dev/null | head -1 | grep -q "^geckodriver $GECKODRIVER_VERSION"; then
+  say "geckodriver $GECKODRIVER_VERSION present"
+else
+  say "installing geckodriver $GECKODRIVER_VERSION from crates.io"
+  cargo install geckodriver --version "$GECKODRIVER_VERSION" --locked
+fi
+
 # wasm-bindgen CLI, which must match the wasm-bindgen crate exactly (Cargo.toml
 # pins =0.2.130). About 5 minutes to build, so only when missing or different.
 WASM_BINDGEN_VERSION=0.2.130

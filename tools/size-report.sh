@@ -142,6 +142,23 @@ print("maps (src/tables/reverse.rs, 512 B per used 256-code-point page) are deri
 print("use as well and are not counted here.")
 PY
 
+# --- Where the bytes go (tables and modules; owner: the size-tables work) -----
+# The CJK indexes before and after the range-coded format, the modules split
+# into code and data, and the first-use unpack time of each index in Node.
+where_the_bytes_go() {
+    echo
+    echo "## Where the bytes go"
+    echo
+    python3 tools/size_where.py build/wasm/full/module.wasm build/wasm/detect/module.wasm
+    if [[ -f pkg/dist/index.js ]]; then
+        echo
+        echo "### Unpacking each CJK index at first use (Node, fresh process per run)"
+        echo
+        node tools/unpack-time.mjs
+    fi
+}
+where_the_bytes_go
+
 # The npm package's entry points beside the JS peers (needs `npm run build` first).
 if [[ -f pkg/dist/index.js ]]; then
     node tools/package-sizes.mjs

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The differential suite against headless Chromium's own TextDecoder and
-# TextEncoder (tests/browser/). Uses Debian's /usr/bin/chromium through
-# playwright-core; never downloads a browser. Arguments are passed on
+# The differential suite against the browsers' own TextDecoder and
+# TextEncoder (tests/browser/): headless Chromium (Debian's, through
+# playwright-core) and Firefox ESR (WebDriver); never a downloaded browser. Arguments are passed on
 # (--seed N|random, --quick, --verbose, --report FILE).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,11 +12,8 @@ if [ ! -x "$chromium" ]; then
   exit 1
 fi
 
-if [ ! -f pkg/dist/index.js ]; then
-  echo "pkg/dist/index.js is missing: building the package"
-  bash tools/build-wasm.sh
-  node tools/build-package.mjs
-fi
+# The package as the build graph says it must be (rebuilt if any source is newer).
+bash tools/ensure-package.sh > /dev/null
 
 node tests/browser/differential.mjs "$@"
 # The stream classes against Chromium's (same seed and --quick; other options are ignored).
@@ -28,4 +25,6 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-exec node tests/browser/streams-differential.mjs "${streams_args[@]}"
+node tests/browser/streams-differential.mjs "${streams_args[@]}"
+# The same comparison against Firefox ESR's own classes (DIVERGENCES.md, "Firefox").
+node tests/browser/differential.mjs --browser firefox "$@"

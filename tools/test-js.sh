@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The JS suite: the packed npm package, installed into a temporary project as a
 # user would install it, tested with Node's own TextDecoder/TextEncoder deleted.
-#   1. builds the package if build/text-encoding-wasm-*.tgz is missing or older
-#      than js/, pkg-template/, build/wasm or detect/src (tools/ensure-package.sh);
+#   1. builds whatever is stale (tools/ensure-package.sh -> tools/build-graph.mjs:
+#      src/, Cargo.*, data/, detect/, js/, pkg-template/, tools/build*);
 #   2. installs the tarball into .cache/js-test/project (reinstalled only when
 #      the tarball changes);
 #   3. builds the encoding_rs oracle program, then runs node:test on
@@ -102,4 +102,5 @@ cat > "$project/types/tsconfig.json" <<'EOF'
 EOF
 echo "test-js: tsc $(node "$tsc" --version) --noEmit on tests/js/types/*.ts"
 node "$tsc" -p "$project/types/tsconfig.json"
+node tools/type-consumers.mjs "$project" "$tsc"
 echo "test-js: types OK"

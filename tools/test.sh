@@ -25,12 +25,18 @@ suite() {
 }
 
 suite "setup" bash tools/setup.sh
+suite "build graph: what is stale rebuilds (tests/tools)" node --test tests/tools/
 suite "generated tables match data/whatwg-index" python3 tools/gen_tables.py --check
+suite "js/wasm-abi.js matches src/wasm.rs" node tools/gen_wasm_abi.mjs --check
 suite "cargo test" cargo test --all-targets
 suite "cargo test --doc" cargo test --doc
+suite "the decoders without fast paths (detect's build) against encoding_rs" cargo test --features no-fast-paths --test differential
+suite "detect: the encoding_rs stand-in against encoding_rs, fed as chardetng feeds" bash -c 'cd detect/shim-oracle && CARGO_TARGET_DIR=../target cargo test'
 suite "no_std build for the MVP target" cargo build --lib --target wasm32v1-none --profile wasm
 suite "wasm-bindgen-test: the bindings in Node and headless Chromium" bash tools/test-wasm.sh
 suite "tools/test-js.sh (the packed package in Node, natives deleted)" bash tools/test-js.sh
+suite "the package as toolchains see it (attw, publint)" node tools/check-package.mjs
+suite "toolchain matrix: webpack, Rollup, esbuild bundles run the conformance harness" node tools/toolchain-matrix.mjs
 suite "tools/test-browser.sh (differential against Chromium)" bash tools/test-browser.sh
 suite "tools/test-www.sh (the demo page in Chromium)" bash tools/test-www.sh
 suite "tools/test-runtimes.sh (no-wasm build, partial natives, realms, runtime matrix)" bash tools/test-runtimes.sh

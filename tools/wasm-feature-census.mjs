@@ -1,7 +1,7 @@
 // Opcode census of the shipped WebAssembly modules: proves they need only
 // WebAssembly 1.0 (the "MVP") + mutable globals, i.e. load on every engine
 // with WebAssembly 1.0 + mutable-globals. The target_features custom section
-// is not proof: wasm-opt can add ops without updating it (toolchain.md §7e),
+// is not proof: wasm-opt can add ops without updating it,
 // so the instructions themselves are counted in binaryen's text form.
 //
 //   node tools/wasm-feature-census.mjs [module.wasm ...]   (default: build/wasm/*/module.wasm)

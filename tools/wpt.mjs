@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-// Runs the web-platform-tests encoding API tests in headless Chromium twice in
-// one run: with the browser's own classes (the baseline) and with our
+// Runs the web-platform-tests encoding API tests in headless Chromium (or, with
+// --browser firefox, Firefox ESR over WebDriver) twice in one run: with the browser's own classes (the baseline) and with our
 // `polyfill/force` classic-script build injected in every realm (each window,
 // each iframe, dedicated and shared workers). Prints passed/total per test
 // file for both, and the subtests the browser passes and we fail.
 //
 //   node tools/wpt.mjs [WPT_DIR] [--filter SUBSTR] [--json OUT.json] [--markdown OUT.md]
 //                      [--no-headers] [--only native|polyfill] [--jobs N]
-//                      [--polyfill FILE] [--max-list N]
+//                      [--polyfill FILE] [--max-list N] [--browser chromium|firefox]
 //
 // WPT_DIR (default .wpt/) holds the files `tools/wpt-fetch.sh GITDIR` extracts
 // from a WPT git directory. Without it this command fails: it never passes
@@ -48,7 +48,7 @@ const HARNESS = ['OK', 'ERROR', 'TIMEOUT', 'PRECONDITION_FAILED'];
 
 // ---------------------------------------------------------------- arguments
 function parseArgs(argv) {
-  const o = { dir: null, filter: [], json: null, markdown: null, headers: true, only: null, jobs: 2,
+  const o = { dir: null, filter: [], json: null, markdown: null, headers: true, only: null, jobs: 2, browser: 'chromium',
     polyfill: join(ROOT, 'pkg/dist/text-encoding-wasm.force.script.js'), maxList: 60 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -57,6 +57,7 @@ function parseArgs(argv) {
     else if (a === '--json') o.json = val();
     else if (a === '--markdown') o.markdown = val();
     else if (a === '--no-headers') o.headers = false;
+    else if (a === '--browser') { o.browser = val(); if (!['chromium', 'firefox'].includes(o.browser)) die('--browser chromium|firefox'); }
     else if (a === '--only') { o.only = val(); if (!['native', 'polyfill'].includes(o.only)) die('--only native|polyfill'); }
     else if (a === '--jobs') o.jobs = Math.max(1, parseInt(val(), 10) || 1);
     else if (a === '--polyfill') o.polyfill = resolve(val());
@@ -336,6 +337,77 @@ ${polyfillSource}
 })();`;
 }
 
+// ------------------------------------------------------------ Firefox ESR
+// Playwright drives only its own Firefox build, which these machines cannot
+// download; Debian's firefox-esr is driven over WebDriver (selenium-webdriver,
+// geckodriver from crates.io) with the small part of Playwright's API this
+// runner uses. The init script becomes a WebDriver BiDi preload script, which
+// like addInitScript runs in every frame before the frame's own scripts.
+async function launchFirefox() {
+  let selenium, firefox;
+  try {
+    selenium = await import(join(ROOT, 'node_modules/selenium-webdriver/index.js'));
+    firefox = await import(join(ROOT, 'node_modules/selenium-webdriver/firefox.js'));
+  } catch (e) { die(`selenium-webdriver is not installed in ${ROOT}/node_modules (npm ci): ${e.message}`, 1); }
+  const { Builder } = selenium.default || selenium;
+  const ff = firefox.default || firefox;
+  let gecko = '';
+  try { gecko = execFileSync('sh', ['-c', 'command -v geckodriver'], { encoding: 'utf8' }).trim(); } catch {}
+  if (!gecko) die('geckodriver is not on PATH (tools/setup.sh installs it from crates.io)', 1);
+  const binary = process.env.FIREFOX || '/usr/bin/firefox-esr';
+  if (!existsSync(binary)) die(`${binary} not found (apt-get install firefox-esr, or set FIREFOX=)`, 1);
+  const sessions = [];
+  const start = async () => {
+    const driver = await new Builder().forBrowser('firefox')
+      .setFirefoxOptions(new ff.Options().addArguments('-headless').setBinary(binary).enableBidi())
+      .setFirefoxService(new ff.ServiceBuilder(gecko)).build();
+    await driver.manage().setTimeouts({ pageLoad: 30_000, script: 60_000 });
+    sessions.push(driver);
+    return driver;
+  };
+  const first = await start();
+  const version = (await first.getCapabilities()).get('browserVersion');
+  let spare = first;
+  return {
+    label: `headless Firefox ESR ${version}`,
+    version: () => version,
+    async newContext() {
+      const driver = spare || await start();
+      spare = null;
+      return {
+        async addInitScript({ content }) {
+          const bidi = await driver.getBidi();
+          await bidi.send({ method: 'script.addPreloadScript', params: { functionDeclaration: `() => { ${content}\n}` } });
+        },
+        async newPage() { return webdriverPage(driver); },
+        async close() {},
+      };
+    },
+    async close() { for (const d of sessions) await d.quit().catch(() => {}); },
+  };
+}
+
+/** The page API runOne uses (goto, waitForFunction, waitForTimeout, evaluate, close), over one WebDriver window. */
+function webdriverPage(driver) {
+  const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+  const evaluate = (fn) => driver.executeScript(`return (${fn.toString()})();`);
+  return {
+    on() {},
+    async goto(url) { await driver.get(url); },
+    evaluate,
+    waitForTimeout: sleep,
+    async waitForFunction(fn, _arg, { timeout = 30_000, polling = 200 } = {}) {
+      const until = Date.now() + timeout;
+      for (;;) {
+        if (await evaluate(fn)) return;
+        if (Date.now() > until) { const e = new Error(`Timeout ${timeout} ms exceeded`); e.name = 'TimeoutError'; throw e; }
+        await sleep(polling);
+      }
+    },
+    async close() { await driver.get('about:blank').catch(() => {}); },
+  };
+}
+
 // ------------------------------------------------------------------ running
 async function runOne(context, base, test, nativeNames) {
   const page = await context.newPage();
@@ -458,18 +530,25 @@ async function main() {
   if (o.filter.length) tests = tests.filter((t) => o.filter.some((f) => t.url.includes(f)));
   if (!tests.length) die('no test matches the filter', 1);
 
-  let chromium;
-  try { ({ chromium } = await import(join(ROOT, 'node_modules/playwright-core/index.mjs'))); }
-  catch (e) { die(`playwright-core is not installed in ${ROOT}/node_modules (npm ci): ${e.message}`, 1); }
-  const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
-  if (!existsSync(executablePath)) die(`${executablePath} not found (apt-get install chromium, or set CHROMIUM=)`, 1);
+  let browser;
+  if (o.browser === 'firefox') {
+    browser = await launchFirefox();
+    o.jobs = 1; // one WebDriver session drives one window at a time
+  } else {
+    let chromium;
+    try { ({ chromium } = await import(join(ROOT, 'node_modules/playwright-core/index.mjs'))); }
+    catch (e) { die(`playwright-core is not installed in ${ROOT}/node_modules (npm ci): ${e.message}`, 1); }
+    const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
+    if (!existsSync(executablePath)) die(`${executablePath} not found (apt-get install chromium, or set CHROMIUM=)`, 1);
+    browser = await chromium.launch({ executablePath });
+    browser.label = `headless Chromium ${browser.version()}`;
+  }
 
   const wptCommit = existsSync(join(o.dir, '.wpt-commit')) ? readFileSync(join(o.dir, '.wpt-commit'), 'utf8').trim() : null;
   console.log(`WPT ${o.dir}${wptCommit ? ` @ ${wptCommit}` : ''}: ${tests.length} test pages, ${o.headers ? 'honouring' : 'IGNORING'} .headers files, ${o.jobs} pages at a time`);
   console.log(`not run: ${skipped.length} (listed in --json / --markdown output)`);
 
   const t0 = Date.now();
-  const browser = await chromium.launch({ executablePath });
   const runs = {};
   const servers = [];
   try {
@@ -490,7 +569,7 @@ async function main() {
   const browserVersion = browser.version();
 
   // Table
-  const header = `WPT encoding tests, headless Chromium ${browserVersion}${wptCommit ? `, WPT ${wptCommit.slice(0, 12)}` : ''}, ` +
+  const header = `WPT encoding tests, ${browser.label}${wptCommit ? `, WPT ${wptCommit.slice(0, 12)}` : ''}, ` +
     `${o.headers ? 'with' : 'without'} the tests' COOP/COEP .headers` + (modes.includes('polyfill') ? `; polyfill = ${relative(ROOT, o.polyfill)}` : '') + '.';
   const { text: table, grand } = markdownTable(tests, runs, header);
   console.log('\n' + table);
@@ -566,7 +645,7 @@ async function main() {
     let ourCommit = null;
     try { ourCommit = execFileSync('git', ['-C', ROOT, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim(); } catch {}
     writeFileSync(o.json, JSON.stringify({
-      date: new Date().toISOString(), chromium: browserVersion, wptDir: o.dir, wptCommit, headers: o.headers,
+      date: new Date().toISOString(), browser: browser.label, chromium: o.browser === 'chromium' ? browserVersion : undefined, wptDir: o.dir, wptCommit, headers: o.headers,
       polyfill: polyfillSource ? { path: relative(ROOT, o.polyfill), sha256: polyfillSha } : null, commit: ourCommit,
       seconds, totals: grand, tests, skipped, regressions, injectionProblems, harnessProblems,
       runs: Object.fromEntries(Object.entries(runs).map(([m, r]) => [m, { seconds: r.seconds, results: r.results }])),

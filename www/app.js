@@ -6,18 +6,13 @@
 import { TextDecoder as PkgTextDecoder, TextDecoderStream as PkgTextDecoderStream, ready } from '/pkg/index.js';
 import * as extra from '/pkg/extra.js';
 import { EncodingDetector, ready as detectorReady } from '/pkg/detect.js';
+import { ENCODING_NAMES } from './encoding-names.js';
 
 /** The browser's own decoder (the package installs nothing globally). */
 const NativeTextDecoder = globalThis.TextDecoder;
 
-/** The Encoding Standard's encodings (§4.2), by name; "replacement" is reached through one of its labels. */
-const ENCODINGS = [
-  'UTF-8', 'IBM866', 'ISO-8859-2', 'ISO-8859-3', 'ISO-8859-4', 'ISO-8859-5', 'ISO-8859-6', 'ISO-8859-7', 'ISO-8859-8',
-  'ISO-8859-8-I', 'ISO-8859-10', 'ISO-8859-13', 'ISO-8859-14', 'ISO-8859-15', 'ISO-8859-16', 'KOI8-R', 'KOI8-U',
-  'macintosh', 'windows-874', 'windows-1250', 'windows-1251', 'windows-1252', 'windows-1253', 'windows-1254',
-  'windows-1255', 'windows-1256', 'windows-1257', 'windows-1258', 'x-mac-cyrillic', 'GBK', 'gb18030', 'Big5',
-  'EUC-JP', 'ISO-2022-JP', 'Shift_JIS', 'EUC-KR', 'UTF-16BE', 'UTF-16LE', 'x-user-defined',
-].map((n) => n.toLowerCase());
+/** The Encoding Standard's encodings (§4.2), by name (generated, www/encoding-names.js); "replacement" is reached through one of its labels. */
+const ENCODINGS = ENCODING_NAMES.filter((name) => name !== 'replacement');
 const LABEL = (name) => (name === 'replacement' ? 'iso-2022-kr' : name);
 
 /** Files up to this size are read whole; larger ones stream through TextDecoderStream. */

@@ -12,6 +12,15 @@
 //! are to `'static` data of this same instance, which JavaScript never hands
 //! to another instance (js/detect/encoding-detector.js checks).
 //!
+//! Decoders and tables: chardetng decodes the CJK candidates with encoding_rs;
+//! here encoding_rs is detect/encoding-shim, the part of its API chardetng calls
+//! over text-encoding-wasm's own decoders, built with the feature
+//! "shared-tables": the CJK indexes are not in this module but copied, before
+//! the first detector is made, from the main module's unpacked ones into arrays
+//! this module allocates ([`provide_index`]; js/detect/encoding-detector.js
+//! does the copy). So the detector adds chardetng and a few decoders to the
+//! page, not a second copy of the tables.
+//!
 //! Confidence: chardetng 1.0 removed `guess_assess`, whose flag in 0.1.17 was
 //! `max >= 0` with `max` starting at 0, i.e. always true, and its public API
 //! exposes no scores. So `confident` is derived from what the API does give:
@@ -29,6 +38,8 @@
 //! whenever they stay valid (10 KB of Shift_JIS text is valid GBK, so `cn`
 //! turns it into GBK), so that flag was false for nearly everything.
 #![no_std]
+
+extern crate alloc;
 
 use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
 use core::mem::MaybeUninit;
@@ -189,6 +200,70 @@ pub extern "C" fn detector_guess(tld_len: u32, allow_utf8: u32, non_ascii: f64) 
     let detector = unsafe { s.detector.assume_init_ref() };
     let (encoding, confident) = guess(detector, tld, allow_utf8 != 0, non_ascii as u64);
     index_of(encoding) | (u32::from(confident) << 8)
+}
+
+/// Allocates CJK index `which` (0 jis0208, 1 jis0212, 2 EUC-KR, 3 gb18030: u16
+/// entries; 4 Big5: u32) for JavaScript to fill with the main module's copy
+/// (its `index_table` export) before the first detector is made: returns the
+/// array's address, 0 if `which` is unknown or already provided.
+#[no_mangle]
+pub extern "C" fn provide_index(which: u32) -> u32 {
+    text_encoding_wasm::provide_index(which).map_or(0, |(at, _)| at as u32)
+}
+
+/// The number of entries of CJK index `which` (as for [`provide_index`]).
+#[no_mangle]
+pub extern "C" fn index_length(which: u32) -> u32 {
+    text_encoding_wasm::index_length(which) as u32
+}
+
+#[cfg(all(target_arch = "wasm32", not(test)))]
+#[global_allocator]
+static ALLOCATOR: bump::Bump = bump::Bump;
+
+/// A bump allocator that never frees: the only allocations are the five CJK
+/// arrays, once (chardetng itself allocates nothing).
+#[cfg(all(target_arch = "wasm32", not(test)))]
+mod bump {
+    use core::alloc::{GlobalAlloc, Layout};
+    use core::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
+    const PAGE: usize = 65536;
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+
+    extern "C" {
+        /// Where the linker puts the heap's start (after data and stack).
+        static __heap_base: u8;
+    }
+
+    pub struct Bump;
+
+    // SAFETY: each block lies below the memory's size (grown first), is aligned
+    // as asked, and starts at or after the end of the previous one, so no two
+    // blocks overlap; nothing is ever freed. Single-threaded instances; the
+    // atomic only makes the static `Sync`.
+    unsafe impl GlobalAlloc for Bump {
+        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+            let mut next = NEXT.load(Relaxed);
+            if next == 0 {
+                // Only the symbol's address is taken, never its value.
+                next = core::ptr::addr_of!(__heap_base) as usize;
+            }
+            let align = layout.align();
+            let Some(start) = next.checked_add(align - 1).map(|n| n & !(align - 1)) else {
+                return core::ptr::null_mut();
+            };
+            let Some(end) = start.checked_add(layout.size()) else { return core::ptr::null_mut() };
+            let have = core::arch::wasm32::memory_size(0) * PAGE;
+            if end > have && core::arch::wasm32::memory_grow(0, (end - have).div_ceil(PAGE)) == usize::MAX {
+                return core::ptr::null_mut();
+            }
+            NEXT.store(end, Relaxed);
+            start as *mut u8
+        }
+
+        unsafe fn dealloc(&self, _ptr: *mut u8, _layout: Layout) {}
+    }
 }
 
 #[cfg(all(target_arch = "wasm32", not(test)))]

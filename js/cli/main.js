@@ -53,13 +53,67 @@ function list(out) {
   out.write(lines.join('\n') + '\n');
 }
 
-/** Writes bytes to stdout, waiting for 'drain' when its buffer is full. */
+/** A read or write error of the CLI: `where` is the file (or "standard input/output"). */
+class IoError extends Error {
+  constructor(verb, where, error) {
+    super(`cannot ${verb} ${where}: ${describe(error)}`);
+  }
+}
+
+/** What a system error says, in one line: its code and what it means ("EISDIR (is a directory)"). */
+function describe(error) {
+  const code = error && typeof error.code === 'string' ? error.code : null;
+  if (code === null) return String(error && error.message ? error.message : error).split('\n')[0];
+  return CAUSES[code] ? `${code} (${CAUSES[code]})` : code;
+}
+
+const CAUSES = {
+  EACCES: 'permission denied',
+  EISDIR: 'is a directory',
+  ENOENT: 'no such file or directory',
+  ENOSPC: 'no space left on device',
+  EPERM: 'operation not permitted',
+  EIO: 'input/output error',
+  EFBIG: 'file too large',
+  EDQUOT: 'disk quota exceeded',
+  EMFILE: 'too many open files',
+  ENOTDIR: 'a part of the path is not a directory',
+  ELOOP: 'too many symbolic links',
+  ENAMETOOLONG: 'file name too long',
+};
+
+/**
+ * Writes bytes to stdout, waiting for 'drain' when its buffer is full. A
+ * write error (ENOSPC on /dev/full, EIO) becomes an IoError; EPIPE is handled
+ * where stdout's 'error' is (a closed pipe is not an error).
+ */
 async function write(chunks, counter) {
   for (const bytes of chunks) {
     if (bytes.length === 0) continue;
     counter.bytes += bytes.length;
-    if (!process.stdout.write(bytes)) await once(process.stdout, 'drain');
+    if (outputError !== null) throw outputError;
+    if (!process.stdout.write(bytes, onWritten)) await Promise.race([once(process.stdout, 'drain'), outputFailed]);
+    if (outputError !== null) throw outputError;
   }
+}
+
+let outputError = null;
+let failOutput;
+const outputFailed = new Promise((_, reject) => {
+  failOutput = reject;
+});
+outputFailed.catch(() => {});
+function onWritten(error) {
+  if (error && outputError === null && error.code !== 'EPIPE') {
+    outputError = new IoError('write to', 'standard output', error);
+    failOutput(outputError);
+  }
+}
+
+/** Resolves once every write so far has reached the output (an error there throws). */
+async function flushed() {
+  if (outputError === null) await Promise.race([new Promise((resolve) => process.stdout.write('', (e) => resolve(onWritten(e)))), outputFailed]);
+  if (outputError !== null) throw outputError;
 }
 
 /** The input, as chunks of at most CHUNK bytes: the files in order, '-' or none being stdin. */
@@ -67,7 +121,16 @@ async function* input(files) {
   const sources = files.length === 0 ? ['-'] : files;
   for (const file of sources) {
     const stream = file === '-' ? process.stdin : createReadStream(file, { highWaterMark: CHUNK });
-    for await (const chunk of stream) {
+    const chunks = stream[Symbol.asyncIterator]();
+    for (;;) {
+      let next;
+      try {
+        next = await chunks.next();
+      } catch (e) {
+        throw new IoError('read', file === '-' ? 'standard input' : file, e);
+      }
+      if (next.done) break;
+      const chunk = next.value;
       for (let i = 0; i < chunk.length; i += CHUNK) yield chunk.subarray(i, Math.min(chunk.length, i + CHUNK));
     }
   }
@@ -133,14 +196,16 @@ async function main(argv) {
     return 0;
   }
   try {
-    return await convert(o);
+    const code = await convert(o);
+    await flushed();
+    return code;
   } catch (e) {
     if (e instanceof LabelError) {
       process.stderr.write(`${NAME}: ${e.message}\n`);
       return 2;
     }
-    if (e && (e.code === 'ENOENT' || e.code === 'EISDIR' || e.code === 'EACCES')) {
-      process.stderr.write(`${NAME}: cannot read ${e.path}: ${e.code}\n`);
+    if (e instanceof IoError) {
+      process.stderr.write(`${NAME}: ${e.message}\n`);
       return 1;
     }
     throw e;
@@ -148,9 +213,10 @@ async function main(argv) {
 }
 
 // A closed pipe downstream (`| head`) is not an error worth a stack trace.
+// Other write errors reach write() through its callback (onWritten).
 process.stdout.on('error', (e) => {
   if (e.code === 'EPIPE') process.exit(0);
-  throw e;
+  onWritten(e);
 });
 
 main(process.argv.slice(2)).then(
@@ -158,6 +224,11 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (e) => {
+    if (e instanceof IoError) {
+      process.stderr.write(`${NAME}: ${e.message}\n`);
+      process.exitCode = 1;
+      return;
+    }
     process.stderr.write(`${NAME}: ${e && e.stack ? e.stack : e}\n`);
     process.exitCode = 1;
   },

@@ -7,9 +7,15 @@
 // module has one detector slot, and each call copies this detector's state in,
 // runs, and copies it back out (detect/src/lib.rs says why that is sound). The
 // module keeps nothing per detector, so a dropped detector leaks nothing.
-import { inflateSync } from 'fflate';
-import { decodeBase64 } from '../base64.js';
-import { bufferSourceBytes, illegalInvocation, shapeInterface, toDictionary } from '../webidl.js';
+//
+// The module carries no CJK tables: before the first detector is made, the
+// main entry's module instance unpacks its five indexes and they are copied
+// into arrays this module allocates (detect/src/lib.rs `provide_index`); again
+// for each new instance (after a trap, js/module-host.js makes a fresh one).
+import { hostModule } from '../module-host.js';
+import { guardRuntime } from '../trap-guard.js';
+import { bufferSourceBytes, bytesStillHeld, illegalInvocation, shapeInterface, toDictionary } from '../webidl.js';
+import { Uint8Array, WeakMap, charCodeAt, min, setElements, sliceElements, subarray } from '../intrinsics.js';
 
 const CONSTRUCT = "Failed to construct 'EncodingDetector'";
 const FEED = "Failed to execute 'feed' on 'EncodingDetector'";
@@ -23,43 +29,63 @@ const NAMES = [
   'iso-8859-4', 'iso-8859-5',
 ];
 
-let exportsOf = null;
-let pending = null;
-let failure = null;
+/** The detector's module, hosted like every module of the package (js/module-host.js). */
+let host = null;
+/** The main entry's `ready`, on which hang its runtime and its inflater. */
+let main = null;
+/** The instance whose CJK tables have been provided (null: none yet). */
+let provided = null;
 
-function instantiate(module) {
-  return new WebAssembly.Instance(module, {}).exports;
-}
-
-/** Called by the entry: instantiates synchronously where allowed, else behind ready(). */
-export function boot(base64) {
-  const bytes = inflateSync(decodeBase64(base64));
-  try {
-    exportsOf = instantiate(new WebAssembly.Module(bytes));
-    return;
-  } catch (error) {
-    failure = error;
-  }
-  if (typeof WebAssembly === 'object' && typeof WebAssembly.compile === 'function') {
-    pending = WebAssembly.compile(bytes).then(
-      (module) => { exportsOf = instantiate(module); },
-      (error) => { failure = error; pending = null; throw error; },
-    );
-    pending.catch(() => {});
-  }
+/**
+ * Called by the entry with the main entry's `ready`: instantiates synchronously
+ * where allowed, else behind ready().
+ */
+export function boot(base64, mainReady) {
+  main = mainReady;
+  host = hostModule({
+    what: 'text-encoding-wasm/detect',
+    base64,
+    inflate: main[Symbol.for('text-encoding-wasm.inflate')],
+    // chardetng is only built to WebAssembly: awaiting ready() will not help.
+    fallbackHint: 'the detector has no build without WebAssembly (text-encoding-wasm/js has the decoders, not the detector)',
+  });
+  host.boot();
 }
 
 /** Resolves once EncodingDetector is usable (at once where loading was synchronous). */
 export function ready() {
-  if (exportsOf) return Promise.resolve();
-  if (pending) return pending.then(() => undefined);
-  return Promise.reject(failure || new TypeError('text-encoding-wasm/detect: the detector module could not be loaded'));
+  return Promise.all([host.ready(), main()]).then(() => undefined);
 }
 
+/** Copies the main module's unpacked CJK indexes into instance `w`, once per instance. */
+function provideTables(w, context) {
+  if (provided === w) return;
+  const runtime = main[Symbol.for('text-encoding-wasm.runtime')](context);
+  for (let which = 0; which < 5; which++) {
+    const bytes = w.index_length(which) * (which === 4 ? 4 : 2);
+    const table = runtime.indexTable(which, bytes);
+    const at = w.provide_index(which);
+    if (at !== 0) setElements(memory(w), table, at);
+  }
+  provided = w;
+}
+
+/** The instance's exports, each guarded (js/trap-guard.js): after a trap a fresh instance replaces it. */
+let guarded = null;
+let guardedFor = null;
+
 function wasm(context) {
-  if (exportsOf) return exportsOf;
-  const why = failure ? ` (${failure.message})` : '';
-  throw new TypeError(`${context}: text-encoding-wasm/detect is not initialised yet${why}; await ready() first.`);
+  const exports = host.exports(context);
+  if (guardedFor !== exports) {
+    const calls = Object.keys(exports).filter((name) => typeof exports[name] === 'function');
+    guarded = guardRuntime(exports, calls, () => {
+      host.reinstantiate();
+      provided = null;
+    }, 'text-encoding-wasm/detect');
+    guardedFor = exports;
+  }
+  provideTables(guarded, context);
+  return guarded;
 }
 
 /** Per instance: { state: Uint8Array (the detector's bytes), closed, nonAscii (count of bytes >= 0x80 fed) }. */
@@ -88,7 +114,7 @@ export class EncodingDetector {
     w.detector_new(allowJp ? 1 : 0);
     const size = w.detector_state_size();
     const at = w.detector_state();
-    const state = memory(w).slice(at, at + size);
+    const state = sliceElements(memory(w), at, at + size);
     slots.set(this, { state, closed: false, nonAscii: 0 });
   }
 
@@ -99,26 +125,28 @@ export class EncodingDetector {
    */
   feed(input = undefined, options = undefined) {
     const s = slotsOf(this);
-    const bytes = input === undefined ? new Uint8Array(0) : bufferSourceBytes(input, FEED);
+    let bytes = input === undefined ? new Uint8Array(0) : bufferSourceBytes(input, FEED);
     const dict = toDictionary(options, FEED, 'EncodingDetectorFeedOptions');
     const stream = dict !== null && Boolean(dict.stream);
+    // The bytes are taken after the options: a getter may have detached them.
+    bytes = bytesStillHeld(bytes);
     if (s.closed) throw new TypeError(`${FEED}: the stream has ended (a feed without { stream: true } ends it); create a new EncodingDetector.`);
     const w = wasm(FEED);
     const capacity = w.detector_input_capacity();
     const at = w.detector_state();
-    memory(w).set(s.state, at);
+    setElements(memory(w), s.state, at);
     let offset = 0;
     let nonAscii = s.nonAscii;
     do {
-      const end = Math.min(bytes.length, offset + capacity);
+      const end = min(bytes.length, offset + capacity);
       const last = !stream && end === bytes.length;
-      memory(w).set(bytes.subarray(offset, end), w.detector_input());
+      setElements(memory(w), subarray(bytes, offset, end), w.detector_input());
       const result = w.detector_feed(end - offset, last ? 1 : 0, 0) >>> 0;
       if (result > capacity) throw new TypeError(`${FEED}: internal error ${result}`);
       nonAscii += result;
       offset = end;
     } while (offset < bytes.length);
-    s.state.set(memory(w).subarray(at, at + s.state.length));
+    setElements(s.state, subarray(memory(w), at, at + s.state.length));
     if (!stream) s.closed = true;
     s.nonAscii = nonAscii;
     return nonAscii > 0;
@@ -145,9 +173,9 @@ export class EncodingDetector {
     }
     const w = wasm(GUESS);
     const m = memory(w);
-    m.set(s.state, w.detector_state());
+    setElements(m, s.state, w.detector_state());
     const input = w.detector_input();
-    for (let i = 0; i < tld.length; i++) m[input + i] = tld.charCodeAt(i);
+    for (let i = 0; i < tld.length; i++) m[input + i] = charCodeAt(tld, i);
     const result = w.detector_guess(tld.length, allowUtf8 ? 1 : 0, s.nonAscii);
     if (result === -1) throw new RangeError(`${GUESS}: tld rejected by the detector`);
     const encoding = NAMES[result & 0xff];

@@ -4,8 +4,9 @@
 // Uint32Array and the encoder takes one (or any array of numbers). The codec
 // is src/variants/utf8_1996.rs in the variants module; its file header says
 // how each clause was read (R.7's malformed sequences, overlong forms).
-import { bufferSourceBytes, dictionaryFlag, shapeInterface, slotsIn } from '../webidl.js';
+import { bufferSourceBytes, bytesStillHeld, dictionaryFlag, shapeInterface, slotsIn, uint32ArrayElements } from '../webidl.js';
 import { ERROR, variantsRuntime } from './variants-runtime.js';
+import { Uint32Array, Uint8Array, WeakMap } from '../intrinsics.js';
 
 /** R.7's malformed sequences, by the number the module reports. */
 const KINDS = [null, 'truncated', 'unexpected-continuation', 'invalid-octet'];
@@ -47,8 +48,10 @@ export class Iso10646Utf8Decoder {
   decodeDetailed(input, opts) {
     const context = "Failed to execute 'decode' on 'Iso10646Utf8Decoder'";
     const s = slotsOf(this);
-    const bytes = input === undefined ? new Uint8Array(0) : bufferSourceBytes(input, context);
+    let bytes = input === undefined ? new Uint8Array(0) : bufferSourceBytes(input, context);
     const stream = dictionaryFlag(opts, 'stream', context, 'TextDecodeOptions');
+    // The bytes are taken after the options: a getter may have detached them.
+    bytes = bytesStillHeld(bytes);
     if (!s.doNotFlush) s.state = null;
     s.doNotFlush = stream;
     const r = variantsRuntime().decode1996(s.fatal, bytes, s.state, !stream);
@@ -97,8 +100,9 @@ export class Iso10646Utf8Encoder {
     const s = slotsIn(encoderSlots, this);
     let array;
     let originals = values;
-    if (values instanceof Uint32Array) {
-      array = values;
+    const elements = uint32ArrayElements(values);
+    if (elements !== null) {
+      array = elements;
     } else if (values !== null && values !== undefined && typeof values[Symbol.iterator] === 'function') {
       originals = Array.from(values);
       // Anything that is not a u32 integer becomes FFFF FFFF, which has no form either.

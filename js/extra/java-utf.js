@@ -2,9 +2,10 @@
 // unsigned 16-bit big-endian count of the bytes that follow, then that many
 // bytes of modified UTF-8 (src/variants/java.rs documents the format; the
 // codec is the variants module's modified UTF-8, js/extra/utf8-variants.js).
-import { bufferSourceBytes, toStringValue } from '../webidl.js';
+import { bufferSourceBytes, bytesStillHeld, toStringValue } from '../webidl.js';
 import { ModifiedUtf8Decoder, ModifiedUtf8Encoder } from './utf8-variants.js';
 import { variantsRuntime } from './variants-runtime.js';
+import { Uint8Array, setElements, subarray } from '../intrinsics.js';
 
 /** The most bytes the 16-bit prefix can count. */
 const MAX_UTF_LEN = 0xffff;
@@ -29,7 +30,7 @@ export function writeUTF(string) {
   const out = new Uint8Array(2 + body.length);
   out[0] = body.length >>> 8;
   out[1] = body.length & 0xff;
-  out.set(body, 2);
+  setElements(out, body, 2);
   return out;
 }
 
@@ -41,12 +42,14 @@ export function writeUTF(string) {
  */
 export function readUTF(bytes, offset = 0) {
   const context = "Failed to execute 'readUTF'";
-  const all = bufferSourceBytes(bytes, context);
+  let all = bufferSourceBytes(bytes, context);
   offset = Number(offset);
+  // The bytes are taken after the offset: its valueOf may have detached them.
+  all = bytesStillHeld(all);
   if (!Number.isInteger(offset) || offset < 0 || offset > all.length) {
     throw new RangeError(`${context}: offset ${offset} is not an index into the ${all.length} bytes given.`);
   }
-  const view = all.subarray(offset);
+  const view = subarray(all, offset);
   const needed = view.length < 2 ? 2 : 2 + ((view[0] << 8) | view[1]);
   if (view.length < needed) {
     const error = new RangeError(`${context}: the record at offset ${offset} needs ${needed} bytes, only ${view.length} are there.`);
@@ -56,7 +59,7 @@ export function readUTF(bytes, offset = 0) {
   }
   let value;
   try {
-    value = new ModifiedUtf8Decoder({ fatal: true }).decode(view.subarray(2, needed));
+    value = new ModifiedUtf8Decoder({ fatal: true }).decode(subarray(view, 2, needed));
   } catch (cause) {
     const at = offset + 2 + cause.offset;
     const error = new TypeError(`${context}: the record at offset ${offset} is not modified UTF-8: malformed sequence at byte offset ${at}.`);

@@ -13,14 +13,12 @@
 import { REPLACEMENT, UTF_16BE, UTF_16LE } from '../encodings.js';
 import { bufferSourceBytes, dictionaryFlag, encodeIntoSource, shapeInterface, slotsIn, toDictionary, toStringValue } from '../webidl.js';
 import { concatBytes } from '../concat-bytes.js';
+import { ERROR, OUTPUT_FULL } from '../wasm-abi.js';
+import { Uint16Array, Uint8Array, WeakMap, apply, charCodeAt, fromCharCode, max, min, setElements, sliceElements, subarray } from '../intrinsics.js';
 
 const CONSTRUCT = "Failed to construct 'LegacyEncoder'";
 const ENCODE = "Failed to execute 'encode' on 'LegacyEncoder'";
 const ENCODE_INTO = "Failed to execute 'encodeInto' on 'LegacyEncoder'";
-
-/** Status codes of the wasm `encode` (src/wasm.rs). */
-const OUTPUT_FULL = 1;
-const ERROR = 2;
 
 /**
  * Code units per call of the module. Each call gets an output buffer of the
@@ -76,27 +74,27 @@ function run(rt, s, string, last, destination) {
   let state = s.state;
   let full = false;
   for (;;) {
-    let end = Math.min(length, read + WINDOW);
+    let end = min(length, read + WINDOW);
     // Never split a surrogate pair between windows.
-    if (end < length && isLead(string.charCodeAt(end - 1))) end--;
+    if (end < length && isLead(charCodeAt(string, end - 1))) end--;
     const units = end - read;
     const isLast = last && end === length;
     const need = maxBytes(units, s.fatal);
     const room = destination ? destination.length - written : need;
-    const cap = Math.min(room, need);
+    const cap = min(room, need);
     let r = rt.encodeChunk(s.index, s.fatal, isLast, string, read, end, state, cap);
     if (destination && isLast && r[0] === OUTPUT_FULL && r[1] === units) {
       // Every character fit but the stream's end (ESC ( B, or the U+FFFD of a
       // held lead surrogate) did not: give back the last character, so that
       // "all of the input read" always means "the stream has ended".
       let k = units - 1;
-      if (k > 0 && isTrail(string.charCodeAt(read + k)) && isLead(string.charCodeAt(read + k - 1))) k--;
-      r = rt.encodeChunk(s.index, s.fatal, false, string, read, read + Math.max(k, 0), state, cap);
+      if (k > 0 && isTrail(charCodeAt(string, read + k)) && isLead(charCodeAt(string, read + k - 1))) k--;
+      r = rt.encodeChunk(s.index, s.fatal, false, string, read, read + max(k, 0), state, cap);
       full = true;
     }
     const [status, n, w, codePoint, after, bytes] = r;
-    if (destination) destination.set(bytes, written);
-    else pieces.push(bytes.slice());
+    if (destination) setElements(destination, bytes, written);
+    else pieces.push(sliceElements(bytes));
     read += n;
     written += w;
     state = after;
@@ -152,10 +150,10 @@ function encodeNarrow(map, string) {
   const out = new Uint8Array(length);
   let i = 0;
   for (const end = length - 3; i < end; i += 4) {
-    const x0 = string.charCodeAt(i);
-    const x1 = string.charCodeAt(i + 1);
-    const x2 = string.charCodeAt(i + 2);
-    const x3 = string.charCodeAt(i + 3);
+    const x0 = charCodeAt(string, i);
+    const x1 = charCodeAt(string, i + 1);
+    const x2 = charCodeAt(string, i + 2);
+    const x3 = charCodeAt(string, i + 3);
     const c0 = map[x0];
     const c1 = map[x1];
     const c2 = map[x2];
@@ -167,7 +165,7 @@ function encodeNarrow(map, string) {
     out[i + 3] = c3;
   }
   for (; i < length; i++) {
-    const x = string.charCodeAt(i);
+    const x = charCodeAt(string, i);
     const c = map[x];
     if (c === 0 && x !== 0) break;
     out[i] = c;
@@ -188,14 +186,14 @@ function encodeWide(entry, string, rt, index) {
   let read = 0;
   let written = 0;
   for (; read < length; read++) {
-    const unit = string.charCodeAt(read);
+    const unit = charCodeAt(string, read);
     if (unit < 0x80) {
       out[written++] = unit;
       continue;
     }
     let bytes = table[unit];
     if (bytes === 0) {
-      const trail = string.charCodeAt(read + 1);
+      const trail = charCodeAt(string, read + 1);
       if ((unit & 0xfc00) !== 0xd800 || (trail & 0xfc00) !== 0xdc00) break;
       const cp = 0x10000 + ((unit - 0xd800) << 10) + (trail - 0xdc00);
       bytes = entry.astral.get(cp);
@@ -236,7 +234,7 @@ function tableEntry(rt, index, name) {
     const units = [];
     for (let unit = 0x80; unit < 0x10000; unit++) if (unit < 0xd800 || unit > 0xdfff) units.push(unit, 0x0a);
     let probe = '';
-    for (let i = 0; i < units.length; i += 8192) probe += String.fromCharCode.apply(null, units.slice(i, i + 8192));
+    for (let i = 0; i < units.length; i += 8192) probe += apply(fromCharCode, null, units.slice(i, i + 8192));
     const out = run(rt, { index, fatal: false, state: null }, probe, true, null).bytes;
     const table = new Uint16Array(0x10000);
     let wide = false;
@@ -254,7 +252,7 @@ function tableEntry(rt, index, name) {
     let narrow = null;
     if (!wide) {
       narrow = new Uint8Array(0x10000);
-      narrow.set(table);
+      setElements(narrow, table);
       for (let i = 0; i < 0x80; i++) narrow[i] = i;
     }
     entry = { table, narrow, astral: new Map() };
@@ -322,7 +320,7 @@ export class LegacyEncoder {
         prefix = encodeWithTable(table, string, rt, s.index);
         if (prefix.read === string.length) {
           if (!stream) s.state = null;
-          return prefix.written === prefix.out.length ? prefix.out : prefix.out.slice(0, prefix.written);
+          return prefix.written === prefix.out.length ? prefix.out : sliceElements(prefix.out, 0, prefix.written);
         }
       }
     }
@@ -331,7 +329,7 @@ export class LegacyEncoder {
     const skip = prefix === null ? 0 : prefix.read;
     const r = run(rt, s, skip === 0 ? string : string.slice(skip), !stream, null);
     if (prefix !== null && prefix.written > 0) {
-      r.bytes = concatBytes([prefix.out.subarray(0, prefix.written), r.bytes], prefix.written + r.bytes.length);
+      r.bytes = concatBytes([subarray(prefix.out, 0, prefix.written), r.bytes], prefix.written + r.bytes.length);
       r.read += skip;
       r.written += prefix.written;
     } else if (skip > 0) {

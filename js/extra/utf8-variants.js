@@ -12,8 +12,9 @@
 // - A fatal error names where: `error.offset` is the stream offset of the
 //   malformed sequence (also when it began in an earlier chunk), `error.bytes`
 //   its bytes in this call's input. The stream then starts over.
-import { bufferSourceBytes, dictionaryFlag, encodeIntoSource, shapeInterface, slotsIn, toStringValue } from '../webidl.js';
+import { bufferSourceBytes, bytesStillHeld, dictionaryFlag, encodeIntoSource, shapeInterface, slotsIn, toStringValue } from '../webidl.js';
 import { CESU8, ERROR, MODIFIED_UTF8, OUTPUT_FULL, variantsRuntime, WTF8 } from './variants-runtime.js';
+import { Uint8Array, WeakMap, charCodeAt, setElements, sliceElements, subarray } from '../intrinsics.js';
 
 const hexBytes = (bytes) => Array.from(bytes, (b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' ');
 const hexUnit = (unit) => unit.toString(16).toUpperCase().padStart(4, '0');
@@ -46,8 +47,10 @@ function defineDecoder(className, kind, name, title) {
 
     decode(input, options) {
       const s = slotsOf(this);
-      const bytes = input === undefined ? new Uint8Array(0) : bufferSourceBytes(input, DECODE);
+      let bytes = input === undefined ? new Uint8Array(0) : bufferSourceBytes(input, DECODE);
       const stream = dictionaryFlag(options, 'stream', DECODE, 'TextDecodeOptions');
+      // The bytes are taken after the options: a getter may have detached them.
+      bytes = bytesStillHeld(bytes);
       const runtime = variantsRuntime();
       if (!s.doNotFlush) {
         s.state = null;
@@ -64,11 +67,11 @@ function defineDecoder(className, kind, name, title) {
         s.doNotFlush = false;
         s.position = 0;
         // Its bytes: those in this input (a subpart begun earlier has its first ones in an earlier call).
-        const shown = hexBytes(bytes.subarray(start, end));
+        const shown = hexBytes(subarray(bytes, start, end));
         const where = begunEarlier ? ` (begun in an earlier chunk; in this one: ${shown || 'none'})` : '';
         const error = new TypeError(`${DECODE}: The encoded data is not valid ${title}: malformed sequence ${where ? '' : `${shown} `}at byte offset ${offset}${where}.`);
         error.offset = offset;
-        error.bytes = bytes.slice(start, end);
+        error.bytes = sliceElements(bytes, start, end);
         // What this call decoded before the malformed sequence: nothing lost.
         error.text = r.text;
         throw error;
@@ -96,7 +99,7 @@ function defineEncoder(className, kind, name, title, canFail) {
   function lone(context, string, r) {
     // The lone surrogate is the last unit read; index -1: it ended the previous chunk.
     const index = r.read - 1;
-    const unit = index >= 0 ? string.charCodeAt(index) : r.lone;
+    const unit = index >= 0 ? charCodeAt(string, index) : r.lone;
     const error = new TypeError(`${context}: the lone surrogate U+${hexUnit(unit)} at index ${index} cannot be encoded in ${title}.`);
     error.codeUnit = unit;
     error.index = index;
@@ -142,7 +145,7 @@ function defineEncoder(className, kind, name, title, canFail) {
       const stream = dictionaryFlag(options, 'stream', ENCODE_INTO, 'TextEncodeOptions');
       const out = bufferSourceBytes(destination, ENCODE_INTO);
       const r = run(s, string, stream, out.length);
-      out.set(r.bytes);
+      setElements(out, r.bytes);
       if (r.status === ERROR) throw lone(ENCODE_INTO, string, r);
       let read = r.read;
       if (r.status === OUTPUT_FULL && !stream && read === string.length && s.held !== 0 && read > 0) {

@@ -14,21 +14,19 @@
 import { concatBytes } from '../concat-bytes.js';
 import { unitsToString } from '../units-to-string.js';
 
-const LAST = 1;
-const FATAL = 2;
-const FRESH = 4;
-export const OUTPUT_FULL = 1;
-export const ERROR = 2;
+import { growScratch, memoryViews } from '../scratch.js';
+import { guardRuntime } from '../trap-guard.js';
+import { ERROR, FATAL, FRESH, LAST, OUTPUT_FULL } from '../wasm-abi.js';
+import { Uint32Array, charCodeAt, max, min, setElements, sliceElements, subarray } from '../intrinsics.js';
 
-/** The UTF-16 variants, as the module numbers them. */
-export const WTF8 = 0;
-export const CESU8 = 1;
-export const MODIFIED_UTF8 = 2;
+export { CESU8, ERROR, MODIFIED_UTF8, OUTPUT_FULL, WTF8 } from '../wasm-abi.js';
 
 /** Bytes (decode) or units (encode) per call: bounded scratch for any input size. */
 const WINDOW = 1 << 16;
 
 let runtime = null;
+/** The runtime's methods that call the module. */
+const MODULE_CALLS = ['decode', 'encode', 'modifiedUtf8Length', 'decode1996', 'encode1996'];
 /** A function returning the module's exports (memory included); set by the entry. */
 let instantiateBackend = null;
 
@@ -43,7 +41,10 @@ export function variantsRuntime() {
     if (typeof instantiateBackend !== 'function') {
       throw new TypeError('text-encoding-wasm/extra: no backend for the UTF-8 variants (mismatched package copies?).');
     }
-    runtime = createVariantsRuntime(instantiateBackend());
+    // After a trap the next call makes a fresh instance (js/trap-guard.js).
+    runtime = guardRuntime(createVariantsRuntime(instantiateBackend()), MODULE_CALLS, () => {
+      runtime = null;
+    }, 'text-encoding-wasm/extra (the UTF-8 variants)');
   }
   return runtime;
 }
@@ -62,26 +63,16 @@ function createVariantsRuntime(exports) {
   let u8, u16, u32;
 
   function views() {
-    if (memory.buffer !== buffer) {
-      buffer = memory.buffer;
-      u8 = new Uint8Array(buffer);
-      u16 = new Uint16Array(buffer);
-      u32 = new Uint32Array(buffer);
-    }
+    if (memory.buffer !== buffer) ({ buffer, u8, u16, u32 } = memoryViews(memory));
   }
 
-  /** Grows the scratch buffers geometrically (the module's allocator never reuses memory). */
+  /** Grows the scratch buffers geometrically (js/scratch.js), and the UCS-4 value buffer of 1996 UTF-8. */
   function ensure(bytes, units, values = 0) {
     if (bytes > bytesCap || units > unitsCap) {
-      bytesCap = Math.max(bytesCap * 2, bytes, 256);
-      unitsCap = Math.max(unitsCap * 2, units, 256);
-      bytesPtr = exports.scratch(bytesCap, unitsCap);
-      unitsAt = exports.scratch_units() >>> 1;
-      resultsAt = exports.scratch_results() >>> 2;
-      statePtr = exports.scratch_state();
+      ({ bytesCap, unitsCap, bytesPtr, unitsAt, resultsAt, statePtr } = growScratch(exports, bytesCap, unitsCap, bytes, units));
     }
     if (values > valuesCap) {
-      valuesCap = Math.max(valuesCap * 2, values, 256);
+      valuesCap = max(valuesCap * 2, values, 256);
       valuesAt = exports.scratch_values(valuesCap) >>> 2;
     }
     views();
@@ -90,7 +81,7 @@ function createVariantsRuntime(exports) {
 
   function setState(state, size) {
     if (state === null) return FRESH;
-    u8.set(state.subarray(0, size), statePtr);
+    setElements(u8, subarray(state, 0, size), statePtr);
     return 0;
   }
 
@@ -107,14 +98,14 @@ function createVariantsRuntime(exports) {
       let text = '';
       let offset = 0;
       for (;;) {
-        const n = Math.min(input.length - offset, WINDOW);
+        const n = min(input.length - offset, WINDOW);
         ensure(n, n + 4);
-        u8.set(input.subarray(offset, offset + n), bytesPtr);
+        setElements(u8, subarray(input, offset, offset + n), bytesPtr);
         const isLast = last && offset + n === input.length;
         const flags = (isLast ? LAST : 0) | (fatal ? FATAL : 0) | setState(state, 16);
         const written = exports.variant_decode(kind, flags, n);
         views();
-        const [status, read, , idleAfter, start, restored] = u32.subarray(resultsAt, resultsAt + 6);
+        const [status, read, , idleAfter, start, restored] = subarray(u32, resultsAt, resultsAt + 6);
         text += unitsToString(u16, unitsAt, written);
         if (status === ERROR) {
           // A subpart at this call's first byte, while a sequence was open, began with that sequence.
@@ -125,7 +116,7 @@ function createVariantsRuntime(exports) {
         idle = idleAfter === 1;
         // `start` is then how many bytes read so far the decoder holds.
         if (!idle) openSince = base + offset - start;
-        state = isLast && status !== OUTPUT_FULL ? null : u8.slice(statePtr, statePtr + 16);
+        state = isLast && status !== OUTPUT_FULL ? null : sliceElements(u8, statePtr, statePtr + 16);
         if (offset < input.length || status === OUTPUT_FULL) continue;
         return { text, state, idle, openSince, error: null };
       }
@@ -141,13 +132,13 @@ function createVariantsRuntime(exports) {
       let read = from;
       let total = 0;
       for (;;) {
-        let end = Math.min(to, read + WINDOW);
-        if (end < to && (string.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
+        let end = min(to, read + WINDOW);
+        if (end < to && (charCodeAt(string, end - 1) & 0xfc00) === 0xd800) end--;
         const units = end - read;
         const need = 3 * (units + 1);
-        const room = cap === null ? need : Math.min(need, cap - total);
+        const room = cap === null ? need : min(need, cap - total);
         ensure(room, units);
-        for (let i = read, j = unitsAt; i < end; i++, j++) u16[j] = string.charCodeAt(i);
+        for (let i = read, j = unitsAt; i < end; i++, j++) u16[j] = charCodeAt(string, i);
         u8[statePtr] = held & 0xff;
         u8[statePtr + 1] = held >>> 8;
         const isLast = last && end === to;
@@ -156,7 +147,7 @@ function createVariantsRuntime(exports) {
         const status = u32[resultsAt];
         read += u32[resultsAt + 1];
         held = u8[statePtr] | (u8[statePtr + 1] << 8);
-        pieces.push(u8.slice(bytesPtr, bytesPtr + written));
+        pieces.push(sliceElements(u8, bytesPtr, bytesPtr + written));
         total += written;
         if (status === ERROR || status === OUTPUT_FULL || end === to) {
           return { bytes: concatBytes(pieces, total), read: read - from, held, status };
@@ -169,9 +160,9 @@ function createVariantsRuntime(exports) {
       let total = 0;
       for (let from = 0; from < string.length; from += WINDOW) {
         // A pair split between windows counts 3 + 3 either way.
-        const to = Math.min(string.length, from + WINDOW);
+        const to = min(string.length, from + WINDOW);
         ensure(0, to - from);
-        for (let i = from, j = unitsAt; i < to; i++, j++) u16[j] = string.charCodeAt(i);
+        for (let i = from, j = unitsAt; i < to; i++, j++) u16[j] = charCodeAt(string, i);
         total += exports.modified_utf8_length(to - from);
         views();
       }
@@ -189,17 +180,17 @@ function createVariantsRuntime(exports) {
       let total = 0;
       let offset = 0;
       for (;;) {
-        const n = Math.min(input.length - offset, WINDOW);
+        const n = min(input.length - offset, WINDOW);
         ensure(n, 0, n + 1);
-        u8.set(input.subarray(offset, offset + n), bytesPtr);
+        setElements(u8, subarray(input, offset, offset + n), bytesPtr);
         const isLast = last && offset + n === input.length;
         const written = exports.iso10646_decode((isLast ? LAST : 0) | (fatal ? FATAL : 0) | setState(state, 24), n);
         views();
-        const [status, read, , kind, low, high] = u32.subarray(resultsAt, resultsAt + 6);
-        pieces.push(u32.slice(valuesAt, valuesAt + written));
+        const [status, read, , kind, low, high] = subarray(u32, resultsAt, resultsAt + 6);
+        pieces.push(sliceElements(u32, valuesAt, valuesAt + written));
         total += written;
         offset += read;
-        state = u8.slice(statePtr, statePtr + 24);
+        state = sliceElements(u8, statePtr, statePtr + 24);
         if (status === ERROR) {
           malformations.push({ position: high * 2 ** 32 + low, kind });
           if (fatal) return { values: concatBytes(pieces, total, Uint32Array), malformations, state: null, read: offset };
@@ -221,14 +212,14 @@ function createVariantsRuntime(exports) {
       let total = 0;
       let read = 0;
       for (;;) {
-        const n = Math.min(values.length - read, WINDOW);
+        const n = min(values.length - read, WINDOW);
         ensure(6 * n, 0, n);
-        u32.set(values.subarray(read, read + n), valuesAt);
+        setElements(u32, subarray(values, read, read + n), valuesAt);
         const written = exports.iso10646_encode(fatal ? FATAL : 0, n, 6 * n);
         views();
         const status = u32[resultsAt];
         read += u32[resultsAt + 1];
-        pieces.push(u8.slice(bytesPtr, bytesPtr + written));
+        pieces.push(sliceElements(u8, bytesPtr, bytesPtr + written));
         total += written;
         if (status === ERROR || read === values.length) return { bytes: concatBytes(pieces, total), read, status };
       }

@@ -3,8 +3,8 @@
 // by wasm2js runs several times slower than hand-written JavaScript, so the
 // common case is decoded here: ASCII and valid UTF-8, UTF-16LE without lone
 // surrogates, single-byte lookups, and valid pairs of the CJK families over
-// the very index arrays the core unpacks (exported by src/wasm/standard.rs,
-// decode_table). Everything else (an error, a sequence the input cuts short,
+// the very index arrays the core unpacks (src/wasm/standard.rs, index_table;
+// single-byte maps learnt by decoding bytes 0x80-0xFF through the core). Everything else (an error, a sequence the input cuts short,
 // gb18030's four-byte sequences, Big5's two-code-point pointers, EUC-JP's
 // JIS X 0212, ISO-2022-JP, UTF-16BE, fatal mode's exception, streaming state)
 // goes to the core's decoder, from the byte where the loop stopped: every loop
@@ -27,6 +27,8 @@ const SHIFT_JIS = 34;
 const EUC_KR = 35;
 const UTF_16LE = 38;
 const X_USER_DEFINED = 39;
+/** Entries of the CJK indexes by `index_table`'s number (the index files' last pointer + 1). */
+const INDEX_LENGTHS = [11104, 7211, 23750, 23940, 19782];
 
 /** Bytes per loop pass: the output buffer needs one unit per byte, plus a pair past the end. */
 const WINDOW = 1 << 14;
@@ -49,14 +51,36 @@ let piece = '';
  */
 export function withFastDecode(core, exports) {
 
-  /** Encoding `index`'s index as the core has unpacked it (a copy: it never changes), or null. */
-  function coreTable(index) {
-    if (typeof exports.decode_table !== 'function') return null;
-    const address = exports.decode_table(index);
+  /**
+   * CJK index `which` as the core has unpacked it (the `index_table` export:
+   * 0 jis0208, 2 EUC-KR, 3 gb18030, 4 Big5), copied once (it never changes),
+   * or null where this module leaves the family out.
+   */
+  function coreIndex(which) {
+    if (typeof exports.index_table !== 'function') return null;
+    const address = exports.index_table(which);
     if (address === 0) return null;
-    const results = new Uint32Array(exports.memory.buffer, exports.scratch_results(), 2);
-    const bytes = exports.memory.buffer.slice(address, address + results[0] * results[1]);
-    return results[1] === 4 ? new Uint32Array(bytes) : new Uint16Array(bytes);
+    const bytes = exports.memory.buffer.slice(address, address + INDEX_LENGTHS[which] * (which === 4 ? 4 : 2));
+    return which === 4 ? new Uint32Array(bytes) : new Uint16Array(bytes);
+  }
+
+  /**
+   * A single-byte encoding's index, as its code points for bytes 0x80-0xFF (0:
+   * none), learnt from the core itself: those 128 bytes decoded in replacement
+   * mode give U+FFFD exactly where the index has no code point (no index maps
+   * a byte to U+FFFD). Null if the module leaves the encoding out.
+   */
+  function singleByteIndex(index) {
+    const high = new Uint8Array(128);
+    for (let b = 0; b < 128; b++) high[b] = 0x80 + b;
+    const r = core.decode(index, false, high, null, true);
+    if (r.error || r.text.length !== 128) return null;
+    const table = new Uint16Array(128);
+    for (let b = 0; b < 128; b++) {
+      const cp = r.text.charCodeAt(b);
+      table[b] = cp === 0xfffd ? 0 : cp;
+    }
+    return table;
   }
 
   /** [loop, data] for encoding `index`, or null: no loop (everything goes to the core). */
@@ -64,9 +88,13 @@ export function withFastDecode(core, exports) {
     if (index === UTF_8) return [utf8Loop, null];
     if (index === UTF_16LE) return LITTLE_ENDIAN ? [utf16leLoop, null] : null;
     if (index === X_USER_DEFINED) return [xUserDefinedLoop, null];
-    const table = coreTable(index);
+    if (index <= LAST_SINGLE_BYTE) {
+      const table = singleByteIndex(index);
+      return table === null ? null : [singleByteLoop, singleByteMaps(table)];
+    }
+    const which = index === SHIFT_JIS || index === EUC_JP ? 0 : index === EUC_KR ? 2 : index === GBK || index === GB18030 ? 3 : index === BIG5 ? 4 : -1;
+    const table = which < 0 ? null : coreIndex(which);
     if (table === null) return null;
-    if (index <= LAST_SINGLE_BYTE) return [singleByteLoop, singleByteMaps(table)];
     if (index === SHIFT_JIS) return [pairLoop, shiftJisCodec(table)];
     if (index === GBK || index === GB18030) return [pairLoop, gbCodec(table)];
     if (index === EUC_KR) return [pairLoop, eucKrCodec(table)];

@@ -3,11 +3,13 @@
 //! Single-byte indexes are plain `[u16; 128]` arrays (7 KB in all, and each is
 //! linked only by code that names it). The five CJK indexes are stored packed
 //! (see [`packed`]) and unpacked into plain arrays the first time a decoder or
-//! encoder of their encoding runs; the encoders' reverse maps are derived from
+//! encoder of their encoding runs (or, with the feature "shared-tables",
+//! provided from outside: [`provide_index`]); the encoders' reverse maps are derived from
 //! the unpacked arrays at first use too, so no table is shipped twice. Each
 //! accessor below is a separate function with its own static, so the linker
 //! keeps only the tables that reachable code names.
 
+#[cfg_attr(feature = "shared-tables", allow(dead_code))]
 pub(crate) mod packed;
 pub(crate) mod reverse;
 
@@ -16,33 +18,93 @@ use alloc::vec::Vec;
 use once_cell::race::OnceBox;
 pub(crate) use reverse::ReverseMap;
 
-macro_rules! unpacked_u16 {
-    ($(#[$doc:meta])* $name:ident, $packed:expr, $len:expr) => {
+// Each index's array, unpacked at first use; with the feature "shared-tables"
+// (text-encoding-wasm/detect's module) nothing is unpacked here: the arrays are
+// provided from outside ([`provide_index`]), copied from the main module's, so
+// that module carries no packed data. Until provided, an index is empty (every
+// lookup misses: no panic).
+macro_rules! index {
+    ($(#[$doc:meta])* $name:ident, $cell:ident, $ty:ty, $unpack:path, $packed:ident, $len:expr) => {
+        static $cell: OnceBox<Vec<$ty>> = OnceBox::new();
         $(#[$doc])*
-        pub(crate) fn $name() -> &'static [u16] {
-            static TABLE: OnceBox<Vec<u16>> = OnceBox::new();
-            TABLE.get_or_init(|| alloc::boxed::Box::new(packed::unpack_u16(&$packed, $len)))
+        pub(crate) fn $name() -> &'static [$ty] {
+            #[cfg(not(feature = "shared-tables"))]
+            let table = $cell.get_or_init(|| alloc::boxed::Box::new($unpack(&gen::$packed, $len)));
+            #[cfg(feature = "shared-tables")]
+            let table = $cell.get().map_or(&[][..], |t| t.as_slice());
+            table
         }
     };
 }
 
-unpacked_u16!(
+index!(
     /// index jis0208, by pointer; 0 where the index has no code point.
-    jis0208, gen::JIS0208_PACKED, gen::JIS0208_LEN);
-unpacked_u16!(
+    jis0208, JIS0208, u16, packed::unpack_u16, JIS0208_PACKED, gen::JIS0208_LEN);
+index!(
     /// index jis0212, by pointer.
-    jis0212, gen::JIS0212_PACKED, gen::JIS0212_LEN);
-unpacked_u16!(
+    jis0212, JIS0212, u16, packed::unpack_u16, JIS0212_PACKED, gen::JIS0212_LEN);
+index!(
     /// index EUC-KR, by pointer.
-    euc_kr, gen::EUC_KR_PACKED, gen::EUC_KR_LEN);
-unpacked_u16!(
+    euc_kr, EUC_KR, u16, packed::unpack_u16, EUC_KR_PACKED, gen::EUC_KR_LEN);
+index!(
     /// index gb18030, by pointer.
-    gb18030, gen::GB18030_PACKED, gen::GB18030_LEN);
+    gb18030, GB18030, u16, packed::unpack_u16, GB18030_PACKED, gen::GB18030_LEN);
+index!(
+    /// index Big5, by pointer; it is the only index with code points above U+FFFF.
+    big5, BIG5, u32, packed::unpack, BIG5_PACKED, gen::BIG5_LEN);
 
-/// index Big5, by pointer; it is the only index with code points above U+FFFF.
-pub(crate) fn big5() -> &'static [u32] {
-    static TABLE: OnceBox<Vec<u32>> = OnceBox::new();
-    TABLE.get_or_init(|| alloc::boxed::Box::new(packed::unpack(&gen::BIG5_PACKED, gen::BIG5_LEN)))
+/// The unpacked CJK index `which` (0 jis0208, 1 jis0212, 2 EUC-KR, 3 gb18030:
+/// u16 entries; 4 Big5: u32), unpacked now if it was not: its address,
+/// for the main module's `index_table` export, which text-encoding-wasm/detect's
+/// module copies the tables from.
+#[cfg(all(feature = "codecs", not(feature = "shared-tables")))]
+pub(crate) fn index_address(which: u32) -> usize {
+    match which {
+        #[cfg(feature = "japanese")]
+        0 => jis0208().as_ptr() as usize,
+        #[cfg(feature = "japanese")]
+        1 => jis0212().as_ptr() as usize,
+        #[cfg(feature = "korean")]
+        2 => euc_kr().as_ptr() as usize,
+        #[cfg(feature = "chinese")]
+        3 => gb18030().as_ptr() as usize,
+        #[cfg(feature = "big5")]
+        4 => big5().as_ptr() as usize,
+        _ => 0,
+    }
+}
+
+/// Feature "shared-tables": the number of entries of CJK index `which` (as
+/// for [`provide_index`]), 0 for an unknown one.
+#[cfg(feature = "shared-tables")]
+pub fn index_length(which: u32) -> usize {
+    [gen::JIS0208_LEN, gen::JIS0212_LEN, gen::EUC_KR_LEN, gen::GB18030_LEN, gen::BIG5_LEN].get(which as usize).copied().unwrap_or(0)
+}
+
+/// Feature "shared-tables": installs a zeroed array for CJK index `which` (as
+/// for `index_address`) and returns its address and its number of entries, for
+/// the caller to fill through linear memory with the unpacked index of another
+/// module before any decoder of that index runs; `None` if `which` is unknown
+/// or the index was already provided.
+#[cfg(feature = "shared-tables")]
+pub fn provide_index(which: u32) -> Option<(usize, usize)> {
+    use alloc::boxed::Box;
+    use alloc::vec;
+    fn u16s(cell: &OnceBox<Vec<u16>>, len: usize) -> Option<(usize, usize)> {
+        cell.set(Box::new(vec![0; len])).ok()?;
+        cell.get().map(|t| (t.as_ptr() as usize, len))
+    }
+    match which {
+        0 => u16s(&JIS0208, gen::JIS0208_LEN),
+        1 => u16s(&JIS0212, gen::JIS0212_LEN),
+        2 => u16s(&EUC_KR, gen::EUC_KR_LEN),
+        3 => u16s(&GB18030, gen::GB18030_LEN),
+        4 => {
+            BIG5.set(Box::new(vec![0; gen::BIG5_LEN])).ok()?;
+            BIG5.get().map(|t| (t.as_ptr() as usize, gen::BIG5_LEN))
+        }
+        _ => None,
+    }
 }
 
 /// The code point for `pointer` in an unpacked index, or `None` (spec §5,

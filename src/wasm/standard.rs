@@ -2,27 +2,28 @@
 //! them (see the parent module for how data crosses).
 
 use super::{ERROR, FATAL, FRESH, INPUT_EMPTY, LAST, OUTPUT_FULL, SCRATCH};
-use crate::{DecodeStatus, DecoderMode, EncodeStatus, EncoderMode, Encoding, ALL_ENCODINGS};
-#[cfg(not(feature = "utf8-only"))]
-use crate::{Decoder, Encoder};
+use crate::{Decoder, DecodeStatus, DecoderMode, EncodeStatus, Encoder, EncoderMode, Encoding, ALL_ENCODINGS};
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// "Get an encoding": the label is in the unit buffer (`len` code units). Returns
-/// the encoding's index in the standard's table, -1 for failure, or -2 for a
-/// label of an encoding this build leaves out (the UTF-8-only build).
+/// the encoding's index in the standard's table, -1 for failure, or -2 - index
+/// for a label of an encoding this module leaves out (its family's feature is
+/// off: the JavaScript side says which import adds it).
+#[cfg(feature = "wasm")]
 #[wasm_bindgen]
 pub fn encoding_for_label(len: u32) -> i32 {
     let s = SCRATCH.lock();
     let label = s.units.get(..len as usize).unwrap_or(&[]);
     match Encoding::for_label_utf16(label) {
         Some(encoding) if supported(encoding) => encoding as i32,
-        Some(_) => -2,
+        Some(encoding) => -2 - encoding as i32,
         None => -1,
     }
 }
 
 /// Writes encoding `index`'s name into the unit buffer (room for 16 units is
 /// always there after `scratch(_, 16)`) and returns its length.
+#[cfg(feature = "wasm")]
 #[wasm_bindgen]
 pub fn encoding_name(index: u32) -> u32 {
     let mut s = SCRATCH.lock();
@@ -35,58 +36,33 @@ pub fn encoding_name(index: u32) -> u32 {
     n
 }
 
-/// Whether this build can decode (and, where it has one, encode) `encoding`.
+/// Whether this module can decode (and, where it has one, encode) `encoding`:
+/// UTF-8, UTF-16 and replacement always; the other families with their feature.
 fn supported(encoding: Encoding) -> bool {
-    !cfg!(feature = "utf8-only") || matches!(encoding, Encoding::Utf8 | Encoding::Utf16Le | Encoding::Utf16Be)
+    use Encoding::*;
+    match encoding {
+        Utf8 | Utf16Be | Utf16Le | Replacement => true,
+        Gbk | Gb18030 => cfg!(feature = "chinese"),
+        Big5 => cfg!(feature = "big5"),
+        EucJp | Iso2022Jp | ShiftJis => cfg!(feature = "japanese"),
+        EucKr => cfg!(feature = "korean"),
+        _ => cfg!(feature = "single-byte"),
+    }
 }
 
-#[cfg(not(feature = "utf8-only"))]
 fn new_decoder(encoding: Encoding) -> Decoder {
     Decoder::new(encoding)
 }
 
-/// The UTF-8-only build links only these families, so no legacy table.
-#[cfg(feature = "utf8-only")]
-fn new_decoder(encoding: Encoding) -> Utf8OnlyDecoder {
-    match encoding {
-        Encoding::Utf16Le => Utf8OnlyDecoder::Utf16(crate::utf16::Utf16Decoder::new(false)),
-        Encoding::Utf16Be => Utf8OnlyDecoder::Utf16(crate::utf16::Utf16Decoder::new(true)),
-        _ => Utf8OnlyDecoder::Utf8(crate::Utf8Decoder::new()),
-    }
-}
-
-#[cfg(feature = "utf8-only")]
-enum Utf8OnlyDecoder {
-    Utf8(crate::Utf8Decoder),
-    Utf16(crate::utf16::Utf16Decoder),
-}
-
-#[cfg(feature = "utf8-only")]
-impl Utf8OnlyDecoder {
-    fn decode_utf16(&mut self, src: &[u8], dst: &mut [u16], last: bool, mode: DecoderMode) -> crate::DecodeResult {
-        match self {
-            Utf8OnlyDecoder::Utf8(d) => d.decode_utf16(src, dst, last, mode),
-            Utf8OnlyDecoder::Utf16(d) => d.decode_utf16(src, dst, last, mode),
-        }
-    }
-    fn save_state(&self) -> [u8; 16] {
-        match self {
-            Utf8OnlyDecoder::Utf8(d) => d.save_state(),
-            Utf8OnlyDecoder::Utf16(d) => d.save_state(),
-        }
-    }
-    fn load_state(&mut self, state: &[u8; 16]) {
-        match self {
-            Utf8OnlyDecoder::Utf8(d) => d.load_state(state),
-            Utf8OnlyDecoder::Utf16(d) => d.load_state(state),
-        }
-    }
-    fn is_idle(&self) -> bool {
-        match self {
-            Utf8OnlyDecoder::Utf8(d) => d.is_idle(),
-            Utf8OnlyDecoder::Utf16(d) => d.is_idle(),
-        }
-    }
+/// The unpacked CJK index `which` (0 jis0208, 1 jis0212, 2 EUC-KR, 3 gb18030:
+/// u16 entries; 4 Big5: u32), unpacked now if it was not; returns its address
+/// (its length is the index's, known to the caller), 0 for another `which` or
+/// one whose family this module leaves out. For text-encoding-wasm/detect,
+/// whose module copies the tables from this one (detect/src/lib.rs) instead of
+/// carrying them.
+#[wasm_bindgen]
+pub fn index_table(which: u32) -> u32 {
+    crate::tables::index_address(which) as u32
 }
 
 /// Decodes `len` bytes of the byte buffer into the unit buffer with encoding
@@ -98,7 +74,10 @@ impl Utf8OnlyDecoder {
 pub fn decode(index: u32, flags: u32, len: u32) -> u32 {
     let mut guard = SCRATCH.lock();
     let s = &mut *guard;
-    let Some(&encoding) = ALL_ENCODINGS.get(index as usize) else { return 0 };
+    let Some(&encoding) = ALL_ENCODINGS.get(index as usize).filter(|&&e| supported(e)) else {
+        s.results = [ERROR, 0, 0, 1, 0, 0];
+        return 0;
+    };
     let mut decoder = new_decoder(encoding);
     if flags & FRESH == 0 {
         let mut state = [0u8; 16];
@@ -151,52 +130,6 @@ pub fn encode(index: u32, flags: u32, len: u32, cap: u32) -> u32 {
     r.written as u32
 }
 
-#[cfg(not(feature = "utf8-only"))]
 fn new_encoder(encoding: Encoding) -> Option<Encoder> {
     Encoder::new(encoding)
-}
-
-#[cfg(feature = "utf8-only")]
-fn new_encoder(encoding: Encoding) -> Option<crate::Utf8Encoder> {
-    (encoding == Encoding::Utf8).then(crate::Utf8Encoder::new)
-}
-
-/// The decode table of encoding `index`, for the JavaScript loops of the build
-/// without WebAssembly (js/no-wasm/fast-decode.js), which decode the common
-/// case (valid pairs, single-byte lookups) over the same index as the Rust
-/// decoders and hand everything else back to `decode`. Unpacks the index if
-/// no decoder has yet. Returns its address and sets results = [entries, bytes
-/// per entry (2, or 4 for Big5)]; returns 0 for an encoding with no such
-/// table. The tables never move or change once made (the allocator never
-/// frees a static's block), so a copy taken once stays right.
-#[wasm_bindgen]
-pub fn decode_table(index: u32) -> u32 {
-    let (address, entries, size) = table_of(ALL_ENCODINGS.get(index as usize).copied());
-    SCRATCH.lock().results = [entries, size, 0, 0, 0, 0];
-    address
-}
-
-#[cfg(not(feature = "utf8-only"))]
-fn table_of(encoding: Option<Encoding>) -> (u32, u32, u32) {
-    use crate::tables;
-    let u16s = |t: &[u16]| (t.as_ptr() as u32, t.len() as u32, 2);
-    match encoding {
-        Some(Encoding::ShiftJis | Encoding::EucJp) => u16s(tables::jis0208()),
-        Some(Encoding::Gbk | Encoding::Gb18030) => u16s(tables::gb18030()),
-        Some(Encoding::EucKr) => u16s(tables::euc_kr()),
-        Some(Encoding::Big5) => {
-            let t = tables::big5();
-            (t.as_ptr() as u32, t.len() as u32, 4)
-        }
-        Some(e) => match crate::single_byte::index_for(e) {
-            Some((t, _)) => u16s(&t[..]),
-            None => (0, 0, 0),
-        },
-        None => (0, 0, 0),
-    }
-}
-
-#[cfg(feature = "utf8-only")]
-fn table_of(_: Option<Encoding>) -> (u32, u32, u32) {
-    (0, 0, 0)
 }

@@ -1,7 +1,11 @@
 // Differential suite: our TextDecoder/TextEncoder against headless Chromium's
 // own classes, in the same page (see page/setup.js for how both are kept).
 //
-//   node tests/browser/differential.mjs [--seed N|random] [--quick]
+//   node tests/browser/differential.mjs [--seed N|random] [--quick] [--browser firefox]
+//
+// --browser firefox compares with Firefox ESR's classes instead (encoding_rs
+// underneath), over WebDriver; the documented divergences are then Firefox's
+// (DIVERGENCES.md, "Firefox").
 //
 // Decoders: for each of the 39 decodable encodings of encodings.json, every 1-
 // and 2-byte input whole, and seeded random inputs biased to the encoding's
@@ -62,7 +66,9 @@ const server = await serve({
   '/suite.html': page(`import('/tests/browser/page/main.js').then((m) => { window.suite = m; window.__ready = true; }, (e) => { window.__ready = String(e && e.stack || e); });`),
   '/script.html': page(`import('/tests/browser/page/script-build.js').then((m) => { window.scriptBuild = m; window.__ready = true; }, (e) => { window.__ready = String(e); });`),
 });
-const browser = await launch();
+const browserKind = args.includes('--browser') ? args[args.indexOf('--browser') + 1] : 'chromium';
+const browser = await launch(browserKind);
+console.log(`native classes: ${browser.name}`);
 let unexpected = 0;
 let expected = 0;
 let compared = 0;
@@ -72,14 +78,14 @@ const lines = [];
 function account(category, r) {
   reports.push({ category, ...r });
   compared += r.cases;
-  const { documented, unexpected: bad, unexpectedCount } = classify(category, r);
+  const { documented, unexpected: bad, unexpectedCount } = classify(category, r, browserKind);
   const known = Object.values(documented).reduce((a, b) => a + b, 0);
   unexpected += unexpectedCount;
   expected += known;
   const notes = Object.entries(documented).map(([k, v]) => `${k} ×${v}`);
   if (r.chromiumReuseLeaks) notes.push(`C2 Chromium reused-decoder leak ×${r.chromiumReuseLeaks}`);
   const status = unexpectedCount ? `${unexpectedCount} DIFFERENCES` : 'ok';
-  lines.push(`${category.padEnd(11)} ${r.label.padEnd(15)} ${String(r.cases).padStart(8)} cases  ${status}${notes.length ? `  (documented Chromium divergences: ${notes.join(', ')})` : ''}`);
+  lines.push(`${category.padEnd(11)} ${r.label.padEnd(15)} ${String(r.cases).padStart(8)} cases  ${status}${notes.length ? `  (documented ${browser.name} divergences: ${notes.join(', ')})` : ''}`);
   console.log(lines[lines.length - 1]);
   for (const ex of bad.slice(0, verbose ? 20 : 5)) console.log(`    ${describe(ex)}`);
 }
@@ -87,10 +93,10 @@ function account(category, r) {
 const hex = (bytes) => bytes.map((b) => b.toString(16).padStart(2, '0')).join(' ');
 const show = (v) => (typeof v === 'string' ? JSON.stringify(v).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : JSON.stringify(v, (k, x) => (typeof x === 'string' ? show(x).slice(1, -1) : x)));
 function describe(ex) {
-  if (ex.path) return `${ex.path}: chromium ${JSON.stringify(ex.native)} / ours ${JSON.stringify(ex.ours)}`;
-  if (ex.op) return `${ex.op} ${show(ex.string)} ${ex.size !== undefined ? `size ${ex.size} offset ${ex.offset}` : ''}: chromium ${JSON.stringify(ex.native).slice(0, 300)} / ours ${JSON.stringify(ex.ours).slice(0, 300)}`;
+  if (ex.path) return `${ex.path}: native ${JSON.stringify(ex.native)} / ours ${JSON.stringify(ex.ours)}`;
+  if (ex.op) return `${ex.op} ${show(ex.string)} ${ex.size !== undefined ? `size ${ex.size} offset ${ex.offset}` : ''}: native ${JSON.stringify(ex.native).slice(0, 300)} / ours ${JSON.stringify(ex.ours).slice(0, 300)}`;
   const where = ex.plan ? ` chunks ${JSON.stringify(ex.plan.chunks)} end ${ex.plan.end} form ${ex.form}` : '';
-  return `${ex.encoding ? ex.encoding + ' ' : ''}${ex.fatal ? 'fatal' : 'replacement'}${ex.ignoreBOM ? ' ignoreBOM' : ''} [${hex(ex.bytes)}]${where}: chromium ${show(ex.native)} / ours ${show(ex.ours)}`;
+  return `${ex.encoding ? ex.encoding + ' ' : ''}${ex.fatal ? 'fatal' : 'replacement'}${ex.ignoreBOM ? ' ignoreBOM' : ''} [${hex(ex.bytes)}]${where}: native ${show(ex.native)} / ours ${show(ex.ours)}`;
 }
 
 try {
@@ -130,5 +136,5 @@ try {
 
 if (reportFile) writeFileSync(reportFile, JSON.stringify(reports, null, 1));
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
-console.log(`total: ${compared} cases compared, ${unexpected} undocumented differences, ${expected} documented Chromium divergences (DIVERGENCES.md); seed ${seed}; ${seconds} s`);
+console.log(`total: ${compared} cases compared, ${unexpected} undocumented differences, ${expected} documented ${browser.name} divergences (DIVERGENCES.md); seed ${seed}; ${seconds} s`);
 process.exit(unexpected ? 1 : 0);

@@ -1,12 +1,19 @@
 // The browser side of the suite: a static file server for the repository on
 // 127.0.0.1 (an ephemeral port, so parallel runs never collide) and a headless
-// Chromium driven by playwright-core. Debian's /usr/bin/chromium is used, never
-// a downloaded browser: the machine has no access to Playwright's CDN, and the
-// natives we compare against are that Chromium's.
+// browser: Chromium driven by playwright-core, or Firefox ESR driven by
+// selenium-webdriver through geckodriver (Playwright drives only its own
+// Firefox build, which these machines cannot download). Debian's browsers are
+// used, never a downloaded one, and the natives we compare against are theirs.
+// Both kinds offer the same small surface: launch(), openPage() -> page with
+// evaluate(fn, arg) and close(), browser.close(), browser.name.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, normalize, resolve, sep } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
 
 export const root = resolve(new URL('../..', import.meta.url).pathname);
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -44,10 +51,48 @@ export async function serve(pages = {}) {
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((ok) => server.close(ok)) };
 }
 
-/** A headless Chromium whose page errors and console errors are reported, not swallowed. */
-export async function launch() {
+/** A headless browser ('chromium' or 'firefox'); Chromium's page errors and console errors are reported, not swallowed. */
+export async function launch(kind = 'chromium') {
+  if (kind === 'firefox') return launchFirefox();
   const browser = await chromium.launch({ executablePath: CHROMIUM });
+  browser.name = `Chromium ${browser.version()}`;
   return browser;
+}
+
+/** Firefox ESR over WebDriver: one window, each openPage() navigates it. */
+async function launchFirefox() {
+  const gecko = spawnSync('sh', ['-c', 'command -v geckodriver'], { encoding: 'utf8' }).stdout.trim();
+  if (!gecko) throw new Error('geckodriver is not on PATH (tools/setup.sh installs it from crates.io)');
+  const { Builder } = require('selenium-webdriver');
+  const firefox = require('selenium-webdriver/firefox');
+  const driver = await new Builder().forBrowser('firefox')
+    .setFirefoxOptions(new firefox.Options().addArguments('-headless').setBinary(process.env.FIREFOX || '/usr/bin/firefox-esr'))
+    .setFirefoxService(new firefox.ServiceBuilder(gecko)).build();
+  await driver.manage().setTimeouts({ script: 30 * 60_000 });
+  const name = `Firefox ESR ${(await driver.getCapabilities()).get('browserVersion')}`;
+  return { kind: 'firefox', name, driver, close: () => driver.quit() };
+}
+
+/** page.evaluate(fn, arg) over WebDriver: fn's source runs in the page, its (awaited) result comes back as JSON. */
+function webdriverPage(driver) {
+  return {
+    async evaluate(fn, arg) {
+      const r = await driver.executeAsyncScript(`const done = arguments[arguments.length - 1];
+        Promise.resolve().then(() => (${fn.toString()})(arguments[0]))
+          .then((value) => done({ value: JSON.stringify(value === undefined ? null : value) }), (e) => done({ error: String(e && e.stack || e) }));`, arg === undefined ? null : arg);
+      if (r.error) throw new Error(`in the page: ${r.error}`);
+      return JSON.parse(r.value);
+    },
+    async waitForReady() {
+      for (let i = 0; i < 120; i++) {
+        const ready = await driver.executeScript('return window.__ready === undefined ? null : window.__ready');
+        if (ready !== null) return ready;
+        await new Promise((ok) => setTimeout(ok, 250));
+      }
+      return 'timed out';
+    },
+    close: async () => {},
+  };
 }
 
 /**
@@ -55,6 +100,13 @@ export async function launch() {
  * (true, or an error message from the page's setup).
  */
 export async function openPage(browser, url) {
+  if (browser.kind === 'firefox') {
+    await browser.driver.get(url);
+    const page = webdriverPage(browser.driver);
+    const ready = await page.waitForReady();
+    if (ready !== true) throw new Error(`page setup failed at ${url}: ${ready}`);
+    return page;
+  }
   const page = await browser.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));

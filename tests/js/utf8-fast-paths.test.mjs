@@ -193,3 +193,164 @@ test('encode() of long strings: the one-buffer path and the windowed path (> 5.5
   same(s);
   same('a'.repeat(1000) + s.slice(0, 5_600_000) + '\ud800');
 });
+
+// Past 64 bytes, js/text-decoder.js decodes the valid prefix in JS
+// (js/utf8-decode.js; long ASCII runs by js/utf8-engine-decode.js) and hands
+// the rest, from the first error or cut sequence, to the module.
+
+/** Every error class of §8.1.1, each a few bytes: what the JS loop must stop at and leave to the module. */
+const ERROR_CLASSES = [
+  [0x80], [0xbf], // a continuation byte with no lead
+  [0xc0, 0x80], [0xc1, 0xbf], // overlong leads
+  [0xe0, 0x80, 0x80], [0xe0, 0x9f, 0xbf], // 3-byte overlongs (E0 needs A0-BF)
+  [0xed, 0xa0, 0x80], [0xed, 0xbf, 0xbf], // surrogates (ED needs 80-9F)
+  [0xf0, 0x80, 0x80, 0x80], [0xf0, 0x8f, 0xbf, 0xbf], // 4-byte overlongs (F0 needs 90-BF)
+  [0xf4, 0x90, 0x80, 0x80], [0xf4, 0xbf, 0xbf, 0xbf], // past U+10FFFF (F4 needs 80-8F)
+  [0xf5, 0x80], [0xf8], [0xfe], [0xff], // never a lead
+  [0xc2], [0xe2, 0x82], [0xf0, 0x9f, 0x98], // cut short (a valid byte follows, or the end)
+  [0xc2, 0x41], [0xe2, 0x41], [0xe2, 0x82, 0x41], [0xf0, 0x9f, 0x41], [0xf0, 0x9f, 0x98, 0x41], // lead, then not a continuation
+];
+
+test('long input (65 B to 40 KiB): each error class at the start, middle and end of valid text, both modes, as the spec\'s decoder', () => {
+  const E = (s) => new NATIVE.TextEncoder().encode(s);
+  const bodies = [E('a'.repeat(300)), E('aé€😀'.repeat(40)), E('д'.repeat(150)), E('中文'.repeat(60)), E('x'.repeat(20_000) + 'é' + 'y'.repeat(20_000))];
+  for (const body of bodies) {
+    for (const bad of ERROR_CLASSES) {
+      for (const at of [0, 65, body.length >> 1, body.length - 1, body.length]) {
+        // Back to a character boundary so only the inserted bytes are wrong.
+        let cut = at;
+        while (cut > 0 && cut < body.length && (body[cut] & 0xc0) === 0x80) cut--;
+        const input = new Uint8Array(body.length + bad.length);
+        input.set(body.subarray(0, cut), 0);
+        input.set(bad, cut);
+        input.set(body.subarray(cut), cut + bad.length);
+        for (const fatal of [false, true]) {
+          assert.equal(actualDecode(input, { fatal }), expectedDecode(input, fatal), `fatal ${fatal}, ${hex(bad)} at ${cut} of ${body.length}`);
+        }
+      }
+    }
+  }
+});
+
+test('long random UTF-8-ish input (65 B to 100 KiB), mostly valid with sparse errors: as the spec\'s decoder, both modes', () => {
+  const random = prng(0x5eed05);
+  const pieces = ['a', 'hello ', 'é', 'д', '€', '中', '😀', '\u{10ffff}', '\ud7ff', '\ue000', '\ufeff', '\u0000'];
+  for (let n = 0; n < 300; n++) {
+    let text = '';
+    const target = n % 30 === 0 ? 17_000 + Math.floor(random() * 80_000) : 65 + Math.floor(random() * 3000);
+    while (text.length < target) text += random() < 0.5 ? 'ascii text ' : pieces[Math.floor(random() * pieces.length)];
+    const input = new NATIVE.TextEncoder().encode(text);
+    // 0 to 3 errors, from the error classes or random bytes.
+    const errors = n % 4;
+    for (let k = 0; k < errors; k++) {
+      const bad = random() < 0.5 ? ERROR_CLASSES[Math.floor(random() * ERROR_CLASSES.length)] : randomUtf8ishBytes(random, 1 + Math.floor(random() * 4));
+      input.set(bad.slice(0, input.length), Math.floor(random() * (input.length - bad.length)));
+    }
+    for (const fatal of [false, true]) {
+      for (const ignoreBOM of [false, true]) {
+        assert.equal(actualDecode(input, { fatal, ignoreBOM }), expectedDecode(input, fatal, ignoreBOM), `case ${n}, fatal ${fatal}`);
+      }
+    }
+  }
+});
+
+test('long ASCII runs (the engine\'s own decoder from 16 KiB) and past 1 MiB: equal the native decoder, errors at and around each boundary', () => {
+  const native = new NATIVE.TextDecoder();
+  const E = (s) => new NATIVE.TextEncoder().encode(s);
+  for (const length of [16_383, 16_384, 16_385, 1 << 20, (1 << 20) + 1, (5 << 19) + 7]) {
+    const ascii = new Uint8Array(length);
+    for (let i = 0; i < length; i++) ascii[i] = 0x20 + (i % 95);
+    assert.equal(new TextDecoder().decode(ascii), native.decode(ascii));
+    // Then multi-byte text, then an error, at the run's end and one either side.
+    for (const at of [length - 1, length, length + 1]) {
+      for (const tail of [E('é€😀'), Uint8Array.of(0xff, 0x41), Uint8Array.of(0xed, 0xa0, 0x80), Uint8Array.of(0xf0, 0x9f)]) {
+        const input = new Uint8Array(at + tail.length);
+        input.set(ascii.subarray(0, Math.min(at, length)));
+        if (at > length) input[length] = 0x41;
+        input.set(tail, at);
+        for (const fatal of [false, true]) {
+          let want;
+          try {
+            want = new NATIVE.TextDecoder('utf-8', { fatal }).decode(input);
+          } catch {
+            want = null;
+          }
+          assert.ok(actualDecode(input, { fatal }) === want, `length ${length}, ${hex(tail)} at ${at}, fatal ${fatal}`);
+        }
+      }
+    }
+  }
+  // A NUL, DEL and every ASCII byte in a long run.
+  const all = new Uint8Array(40_000);
+  for (let i = 0; i < all.length; i++) all[i] = i & 0x7f;
+  assert.equal(new TextDecoder().decode(all), native.decode(all));
+});
+
+test('streaming, random splits (1 B to 5 KiB chunks) of long mixed input with every error class: same text as one call of the spec\'s decoder; fatal throws exactly when it has an error', () => {
+  const random = prng(0x5eed06);
+  const E = (s) => new NATIVE.TextEncoder().encode(s);
+  const body = E('The quick brown fox, é д € 中文 😀 \u{10ffff} '.repeat(120) + 'z'.repeat(5000));
+  for (let n = 0; n < 240; n++) {
+    const input = body.slice(0, 200 + Math.floor(random() * (body.length - 200)));
+    const errors = n % 3;
+    for (let k = 0; k < errors; k++) {
+      const bad = ERROR_CLASSES[Math.floor(random() * ERROR_CLASSES.length)];
+      input.set(bad, Math.floor(random() * (input.length - bad.length)));
+    }
+    const maxChunk = [2, 8, 70, 5000][n % 4];
+    const chunks = [];
+    for (let i = 0; i < input.length; ) {
+      const size = 1 + Math.floor(random() * maxChunk);
+      chunks.push(input.slice(i, i + size));
+      i += size;
+    }
+    for (const fatal of [false, true]) {
+      const want = expectedDecode(input, fatal);
+      const d = new TextDecoder('utf-8', { fatal });
+      let got = '';
+      try {
+        for (const chunk of chunks) got += d.decode(chunk, { stream: true });
+        got += d.decode();
+      } catch (e) {
+        assert.ok(e instanceof TypeError, `${e}`);
+        got = null;
+      }
+      assert.equal(got, want, `case ${n}, fatal ${fatal}, chunks up to ${maxChunk}`);
+      // The decoder is reusable after a whole stream (or a fatal error): a second stream decodes alike.
+      const again = new TextDecoder('utf-8', { fatal });
+      if (!fatal) assert.equal(chunks.map((c) => again.decode(c, { stream: true })).join('') + again.decode(), want);
+    }
+  }
+});
+
+test('streaming, fatal: after each error the rest of the chunk stays queued and the next calls decode it', () => {
+  const E = (s) => new NATIVE.TextEncoder().encode(s);
+  const head = E('é'.repeat(50)); // > 64 bytes: the long path
+  for (const bad of ERROR_CLASSES) {
+    // The error in the middle of a long chunk, and right after a sequence cut by the previous chunk.
+    const input = new Uint8Array([...head, ...bad, ...E('tail 中文')]);
+    const d = new TextDecoder('utf-8', { fatal: true });
+    let out = '';
+    let threw = 0;
+    for (let i = 0; i < 10 && !(i > 0 && out.endsWith('中文')); i++) {
+      try {
+        out += d.decode(i === 0 ? input : new Uint8Array(0), { stream: true });
+      } catch (e) {
+        assert.ok(e instanceof TypeError);
+        threw++;
+      }
+    }
+    try {
+      out += d.decode();
+    } catch (e) {
+      assert.ok(e instanceof TypeError);
+      threw++;
+    }
+    // Oracle: the spec's decoder on the whole input in replacement mode gives one U+FFFD per error.
+    const replaced = expectedDecode(input, false);
+    const errors = replaced.split('\ufffd').length - 1;
+    assert.equal(threw, errors, `${hex(bad)}: one TypeError per error`);
+    // A call that throws returns nothing (its text before the error is lost); the calls after it decode the rest.
+    assert.equal(out, replaced.slice(replaced.lastIndexOf('\ufffd') + 1), `${hex(bad)}: the rest decoded`);
+  }
+});

@@ -24,8 +24,8 @@ function serve() {
       res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
       return;
     }
-    // Only the package build and the bench cache are served.
-    if (!path.startsWith('/pkg/') && !path.startsWith('/.cache/bench/')) {
+    // Only the package build and the bench cache (with any baseline copy of pkg/) are served.
+    if (!path.startsWith('/pkg/') && !path.startsWith('/.cache/')) {
       res.writeHead(404).end();
       return;
     }
@@ -45,8 +45,8 @@ function deleteNatives(hideBlobUrl) {
 }
 
 /** { contender name: { workload id: result } } for every contender, in headless Chromium. */
-export async function runBrowser(settings, workloadIds) {
-  const paths = await bundlePeers('browser');
+export async function runBrowser(settings, workloadIds, contenders = CONTENDERS) {
+  const paths = await bundlePeers('browser', contenders);
   await esbuild.build({
     entryPoints: [new URL('./page.mjs', import.meta.url).pathname],
     outfile: `${CACHE}/browser/page.js`,
@@ -59,7 +59,7 @@ export async function runBrowser(settings, workloadIds) {
   process.stderr.write(`chromium ${version}\n`);
   const results = {};
   try {
-    for (const c of CONTENDERS) {
+    for (const c of contenders) {
       process.stderr.write(`chromium: ${c.name}\n`);
       const context = await browser.newContext();
       if (c.name !== 'native') await context.addInitScript(deleteNatives, !!c.hideBlobUrl);

@@ -30,22 +30,34 @@ export const CONTENDERS = [
   },
 ];
 
+/**
+ * The contenders of one bench run: those named in `names` (all if null), in
+ * the table's order, plus `ours (baseline)` when `baseline` names another
+ * built package directory under the repository (e.g. a copy of pkg/ from
+ * before a change), for before/after ratios measured in the same run.
+ */
+export function selectContenders(names, baseline) {
+  const list = CONTENDERS.filter((c) => !names || names.includes(c.name));
+  if (baseline) list.splice(list.findIndex((c) => c.name === 'ours') + 1, 0, { name: 'ours (baseline)', module: `${baseline.replace(/\/$/, '')}/dist/index.js` });
+  return list;
+}
+
 /** Workloads a contender runs: utf8Only ones skip the legacy decodes. */
 export function workloadFilter(contender, ids) {
   if (!contender.utf8Only) return ids;
-  return ids.filter((id) => !/^decode-(windows-1252|shift_jis|gbk|big5|euc-kr)$/.test(id));
+  return ids.filter((id) => !/^decode-(stream-)?(windows-1252|shift_jis|gbk|big5|euc-kr)$/.test(id));
 }
 
 /**
  * Bundles the peers for `platform` ('node' | 'browser'); returns
  * { contender name: absolute path of its module }.
  */
-export async function bundlePeers(platform) {
+export async function bundlePeers(platform, contenders = CONTENDERS) {
   const dir = `${CACHE}/${platform}`;
   mkdirSync(`${CACHE}/entries`, { recursive: true });
   mkdirSync(dir, { recursive: true });
   const paths = {};
-  for (const c of CONTENDERS) {
+  for (const c of contenders) {
     if (c.module) paths[c.name] = `${ROOT}${c.module}`;
     if (!c.entry) continue;
     const entry = `${CACHE}/entries/${c.file}.mjs`;

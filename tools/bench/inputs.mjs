@@ -10,8 +10,10 @@ import { legacyText } from './legacy.mjs';
 import { utf16le } from './store.mjs';
 
 export const MIB = 1 << 20;
-/** Small-call workloads: this many distinct inputs per pass. */
+/** Small encode workloads: this many distinct strings per pass. */
 export const SMALL_COUNT = 1000;
+/** Small decode workloads: this many distinct 16-64 B inputs per pass (issue 15: 20,000 decodes). */
+export const SMALL_DECODES = 20000;
 const SEED = 0x5eed2026;
 
 /** A mixed-script code point: ASCII 40 %, Latin 20 %, Cyrillic 15 %, CJK 20 %, emoji 5 %. */
@@ -22,6 +24,14 @@ function mixedCodePoint(random) {
   if (r < 0.75) return random.int(0x410, 0x44f);
   if (r < 0.95) return random.int(0x4e00, 0x9fff);
   return random.int(0x1f300, 0x1f64f);
+}
+
+/** CJK text as it comes: ideographs, with some ASCII (spaces, digits, punctuation) and CJK punctuation. */
+function cjkCodePoint(random) {
+  const r = random();
+  if (r < 0.1) return asciiCodePoint(random);
+  if (r < 0.15) return random.int(0x3000, 0x30ff);
+  return random.int(0x4e00, 0x9fff);
 }
 
 function asciiCodePoint(random) {
@@ -91,6 +101,11 @@ export function generateInputs(native) {
   data['utf8-invalid.bytes'] = invalid;
   data['utf8-invalid.text'] = dec('utf-8', invalid);
 
+  // CJK, 1 MiB: mostly 3-byte sequences (a PRNG of its own: the other inputs stay as they were).
+  const cjk = textOfUtf8Size(MIB, createRandom(SEED ^ 0xc1c), cjkCodePoint);
+  data['utf8-cjk.bytes'] = enc.encode(cjk);
+  data['utf8-cjk.text'] = cjk;
+
   // UTF-16LE, 1 MiB (512 Ki code units of mixed text).
   const wide = textOfUnits(MIB / 2, random, mixedCodePoint);
   data['utf-16le.bytes'] = utf16le(wide);
@@ -103,10 +118,10 @@ export function generateInputs(native) {
     data[`${encoding}.text`] = text;
   }
 
-  // Small decodes: SMALL_COUNT inputs of 16-64 bytes (whole characters).
+  // Small decodes: SMALL_DECODES inputs of 16-64 bytes (whole characters).
   for (const [name, codePoint] of [['ascii', asciiCodePoint], ['mixed', mixedCodePoint]]) {
     const texts = [];
-    for (let i = 0; i < SMALL_COUNT; i++) texts.push(textOfUtf8Size(random.int(16, 64), random, codePoint));
+    for (let i = 0; i < SMALL_DECODES; i++) texts.push(textOfUtf8Size(random.int(16, 64), random, codePoint));
     data[`small-${name}.texts`] = texts;
     data[`small-${name}.bytes`] = texts.map((t) => enc.encode(t));
   }

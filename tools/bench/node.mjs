@@ -19,10 +19,10 @@ function runChild(args) {
 }
 
 /** { contender name: { workload id: result } } for every contender, in Node. */
-export async function runNode(settings, workloadIds) {
-  const paths = await bundlePeers('node');
+export async function runNode(settings, workloadIds, contenders = CONTENDERS) {
+  const paths = await bundlePeers('node', contenders);
   const results = {};
-  for (const c of CONTENDERS) {
+  for (const c of contenders) {
     process.stderr.write(`node: ${c.name}\n`);
     results[c.name] = await runChild([c.name, paths[c.name] || '', JSON.stringify(settings), JSON.stringify(workloadFilter(c, workloadIds)), c.hideBlobUrl ? 'hide-blob-url' : '']);
   }

@@ -7,6 +7,7 @@ import { measure } from './timing.mjs';
 const DECODES = [
   ['utf8-ascii', 'utf-8', 'UTF-8 ASCII'],
   ['utf8-mixed', 'utf-8', 'UTF-8 mixed'],
+  ['utf8-cjk', 'utf-8', 'UTF-8 CJK'],
   ['utf8-invalid', 'utf-8', 'UTF-8 invalid (~1 % bad bytes)'],
   ['utf-16le', 'utf-16le', 'UTF-16LE mixed'],
   ['windows-1252', 'windows-1252', 'windows-1252'],
@@ -16,6 +17,12 @@ const DECODES = [
   ['euc-kr', 'euc-kr', 'EUC-KR'],
 ];
 const LEGACY = new Set(['windows-1252', 'shift_jis', 'gbk', 'big5', 'euc-kr']);
+/** Streaming decodes of a 1 MiB input in chunks of STREAM_CHUNK bytes (separate buffers, as read from a socket or file). */
+const STREAMS = [
+  ['utf8-mixed', 'utf-8', 'UTF-8 mixed'],
+  ['shift_jis', 'shift_jis', 'Shift_JIS'],
+];
+const STREAM_CHUNK = 4096;
 
 function sameBytes(a, b) {
   if (a.length !== b.length) return false;
@@ -40,6 +47,25 @@ export function workloads(data) {
       make(api) {
         const decoder = new api.TextDecoder(label);
         return { op: () => decoder.decode(bytes), check: () => decoder.decode(bytes) === expected };
+      },
+    });
+  }
+  for (const [id, label, title] of STREAMS) {
+    const bytes = data[`${id}.bytes`];
+    const expected = data[`${id}.text`];
+    const chunks = [];
+    for (let i = 0; i < bytes.length; i += STREAM_CHUNK) chunks.push(bytes.slice(i, i + STREAM_CHUNK));
+    list.push({
+      id: `decode-stream-${id}`, label: `decode 1 MiB ${title}, stream: true, 4 KiB chunks`, group: 'decode', big: true, legacy: LEGACY.has(id),
+      units: bytes.length, calls: chunks.length + 1,
+      make(api) {
+        const decoder = new api.TextDecoder(label);
+        const run = () => {
+          let text = '';
+          for (let i = 0; i < chunks.length; i++) text += decoder.decode(chunks[i], { stream: true });
+          return text + decoder.decode();
+        };
+        return { op: run, check: () => run() === expected };
       },
     });
   }

@@ -111,9 +111,13 @@ export function random(label, seed, count) {
   // The spec model's outcome (spec-model.js) where there is one, else undefined.
   const model = (options, f) => (modelled ? modelRun(specDecoder(label, options), f) : undefined);
   for (let i = 0; i < count; i++) {
-    const bytes = biasedBytes(rng, label, 1 + rng.int(64));
+    // UTF-8: every 4th input long (past the 64-byte short cut: the JS decode
+    // of valid runs, the engine's decoder for ASCII runs of 16 KiB, the module
+    // at each error), split in chunks of up to 5 KiB.
+    const long = label === 'UTF-8' && i % 4 === 0;
+    const bytes = long ? longUtf8(rng, i % 40 === 0 ? 17000 + rng.int(30000) : 65 + rng.int(3000)) : biasedBytes(rng, label, 1 + rng.int(64));
     const ignoreBOM = rng.chance(0.5);
-    const plan = splitPlan(rng, bytes.length);
+    const plan = long ? longSplitPlan(rng, bytes.length) : splitPlan(rng, bytes.length);
     const form = rng.int(4);
     for (const fatal of [false, true]) {
       const options = { fatal, ignoreBOM };
@@ -167,6 +171,31 @@ function splitPlan(rng, length) {
     left -= Math.min(size, left);
   }
   if (rng.chance(0.2)) chunks.splice(rng.int(chunks.length + 1), 0, 0);
+  return { chunks, end: rng.chance(0.5) ? 'flush' : 'last' };
+}
+
+const LONG_PIECES = ['a', 'The quick brown fox ', 'é', 'д', '€', '中文', '😀', '\u{10ffff}', '\ud7ff', '\ue000', '\ufeff', '\u0000', '\u07ff', '\u0800'];
+
+/** Valid UTF-8 of about `length` bytes (long ASCII runs now and then), with 0-3 short runs of biased bytes (errors, cut sequences) put in. */
+function longUtf8(rng, length) {
+  let text = rng.chance(0.2) ? 'x'.repeat(length) : '';
+  while (text.length < length) text += LONG_PIECES[rng.int(LONG_PIECES.length)];
+  const bytes = new native.TextEncoder().encode(text);
+  for (let k = rng.int(4); k > 0; k--) {
+    const bad = biasedBytes(rng, 'UTF-8', 1 + rng.int(4));
+    bytes.set(bad, rng.int(bytes.length - bad.length));
+  }
+  return bytes;
+}
+
+/** A split of a long input: chunks of 1 B to 5 KiB, a few empty ones. */
+function longSplitPlan(rng, length) {
+  const chunks = [];
+  for (let left = length; left > 0; ) {
+    const size = rng.chance(0.1) ? 0 : Math.min(left, 1 + rng.int(rng.chance(0.5) ? 70 : 5000));
+    chunks.push(size);
+    left -= size;
+  }
   return { chunks, end: rng.chance(0.5) ? 'flush' : 'last' };
 }
 

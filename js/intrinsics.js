@@ -1,0 +1,60 @@
+// The built-ins the package calls on a hot path, taken when it loads, so that
+// page script replacing a global or a prototype method afterwards changes
+// nothing (a polyfill of the spec's classes must not depend on page script,
+// as the native classes do not). Methods are called as `call(method,
+// receiver, ...args)`: Function.prototype.call itself is captured, bound to
+// itself, so replacing it (or apply) later does nothing either. Modules import
+// Uint8Array, Uint16Array, Uint32Array and WeakMap from here, which shadows the
+// globals of those names: the same constructors, as they were at load.
+
+export const call = Function.prototype.call.bind(Function.prototype.call);
+export const apply = Function.prototype.call.bind(Function.prototype.apply);
+
+const OwnUint8Array = globalThis.Uint8Array;
+const OwnUint16Array = globalThis.Uint16Array;
+const OwnUint32Array = globalThis.Uint32Array;
+export { OwnUint8Array as Uint8Array, OwnUint16Array as Uint16Array, OwnUint32Array as Uint32Array };
+
+export const regExpExec = RegExp.prototype.exec;
+export const stringCharCodeAt = String.prototype.charCodeAt;
+export const stringSlice = String.prototype.slice;
+export const fromCharCode = String.fromCharCode;
+export const min = Math.min;
+export const max = Math.max;
+
+/** `string.charCodeAt(index)`, as String.prototype.charCodeAt was at load. */
+export const charCodeAt = (string, index) => call(stringCharCodeAt, string, index);
+
+const typedArrayPrototype = Object.getPrototypeOf(OwnUint8Array.prototype);
+const typedArraySet = typedArrayPrototype.set;
+const typedArraySubarray = typedArrayPrototype.subarray;
+const typedArraySlice = typedArrayPrototype.slice;
+
+/** `target.set(source, offset)` for typed arrays. */
+export const setElements = (target, source, offset = 0) => call(typedArraySet, target, source, offset);
+/** `view.subarray(begin, end)` for typed arrays. */
+export const subarray = (view, begin, end) => call(typedArraySubarray, view, begin, end);
+/** `view.slice(begin, end)` for typed arrays. */
+export const sliceElements = (view, begin, end) => call(typedArraySlice, view, begin, end);
+
+const OwnWeakMap = globalThis.WeakMap;
+const weakMapGet = OwnWeakMap.prototype.get;
+const weakMapSet = OwnWeakMap.prototype.set;
+const weakMapHas = OwnWeakMap.prototype.has;
+
+/** A WeakMap whose get, set and has are WeakMap.prototype's as they were at load (the classes' internal slots). */
+class SlotMap extends OwnWeakMap {
+  get(key) {
+    return call(weakMapGet, this, key);
+  }
+
+  set(key, value) {
+    call(weakMapSet, this, key, value);
+    return this;
+  }
+
+  has(key) {
+    return call(weakMapHas, this, key);
+  }
+}
+export { SlotMap as WeakMap };

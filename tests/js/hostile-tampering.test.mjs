@@ -1,0 +1,80 @@
+// Intrinsics taken at load (issue 17, item 5): page script that replaces
+// built-ins after the package is imported changes none of its results, as it
+// changes none of the native classes'. Each tampering runs in a process of its
+// own (it breaks the realm for everything after it), on the WebAssembly build
+// and the build without it; the same calls run before and after it and must
+// give the same results. (Array.prototype[Symbol.iterator] is out of scope:
+// replacing it breaks Node itself.)
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runNode } from './helpers.mjs';
+
+const TAMPERINGS = {
+  'TypedArray.prototype.set': 'Object.getPrototypeOf(Uint8Array).prototype.set = () => {};',
+  'TypedArray.prototype.subarray': 'Object.getPrototypeOf(Uint8Array).prototype.subarray = function () { return new Uint8Array(0); };',
+  'TypedArray.prototype.slice': 'Object.getPrototypeOf(Uint8Array).prototype.slice = function () { return new Uint8Array(0); };',
+  'String.fromCharCode': "String.fromCharCode = () => 'X';",
+  'Math.min': 'Math.min = () => 0;',
+  'Math.max': 'Math.max = () => 0;',
+  'String.prototype.charCodeAt': 'String.prototype.charCodeAt = () => 0;',
+  'Uint8Array': 'globalThis.Uint8Array = function () { throw new Error("tampered"); };',
+  'Function.prototype.apply': 'Function.prototype.apply = function () { throw new Error("tampered"); };',
+  'Function.prototype.call': 'Function.prototype.call = function () { throw new Error("tampered"); };',
+  'WeakMap.prototype.get': 'WeakMap.prototype.get = () => undefined;',
+  'WeakMap.prototype.set': 'WeakMap.prototype.set = function () { return this; };',
+};
+
+/** Ten basic calls, each answered as JSON-able data (or the error's class and message). */
+const CALLS = `
+const results = (m, x, U8) => {
+  const out = [];
+  const tryIt = (f) => { try { out.push(f()); } catch (e) { out.push(['threw', e && e.constructor && e.constructor.name, String(e && e.message)]); } };
+  const bytes = (...v) => U8.of(...v);
+  tryIt(() => new m.TextDecoder('windows-1252').decode(bytes(0x70, 0x61, 0x73, 0x73, 0x80, 0xe9)));
+  tryIt(() => new m.TextDecoder('windows-1252').decode(bytes(0x41, 0x42)));
+  tryIt(() => new m.TextDecoder().decode(bytes(...Array.from({ length: 200 }, (_, i) => 0x41 + (i % 26)), 0xc3, 0xa9, 0xf0, 0x9f, 0x98, 0x80)));
+  tryIt(() => new m.TextDecoder('shift_jis').decode(bytes(0x82, 0xa0, 0x41, 0x93, 0xfa)));
+  tryIt(() => { try { new m.TextDecoder('utf-8', { fatal: true }).decode(bytes(0x41, 0xff)); return 'no error'; } catch (e) { return e.constructor === TypeError ? 'TypeError' : 'other'; } });
+  tryIt(() => Array.from(new m.TextEncoder().encode('hé€😀' + 'z'.repeat(100) + 'ü')));
+  tryIt(() => { const d = new U8(8); const r = new m.TextEncoder().encodeInto('añb€', d); return [r.read, r.written, Array.from(d)]; });
+  tryIt(() => { const d = new m.TextDecoder('euc-kr'); return d.decode(bytes(0xb0), { stream: true }) + d.decode(bytes(0xa1)); });
+  tryIt(() => Array.from(new x.LegacyEncoder('big5', { mode: 'html' }).encode('中a😀')));
+  tryIt(() => { const s = new x.Wtf8Decoder().decode(bytes(0xed, 0xa0, 0x80, 0x41)); return [s.length, s.codePointAt(0), s.codePointAt(1)]; });
+  return out;
+};
+`;
+
+function probe(build, tampering) {
+  const [main, extra] = build === 'wasm' ? ['text-encoding-wasm', 'text-encoding-wasm/extra'] : ['text-encoding-wasm/js', 'text-encoding-wasm/js/extra'];
+  return `
+delete globalThis.TextDecoder;
+delete globalThis.TextEncoder;
+const m = await import('${main}');
+const x = await import('${extra}');
+${CALLS}
+const U8 = Uint8Array;
+// Two rounds before: the first warms what is made on first use (tables, scratch).
+results(m, x, U8);
+const before = results(m, x, U8);
+const secret = new m.TextDecoder('windows-1252').decode(U8.from('password=hunter2, user=alice', (c) => c.charCodeAt(0)));
+const { call, apply } = Function.prototype;
+${tampering}
+const after = results(m, x, U8);
+// Node's own stdout needs these two.
+Object.assign(Function.prototype, { call, apply });
+process.stdout.write(JSON.stringify({ before, after, secret }) + '\\n');
+`;
+}
+
+for (const build of ['wasm', 'js']) {
+  for (const [name, tampering] of Object.entries(TAMPERINGS)) {
+    test(`${build} build: replacing ${name} after import changes no result`, () => {
+      const r = runNode(probe(build, tampering), { timeout: 30_000 });
+      assert.equal(r.signal, null, `hung (killed by ${r.signal}) after replacing ${name}`);
+      assert.equal(r.status, 0, r.stderr.slice(0, 2000));
+      const { before, after } = r.result;
+      assert.equal(before.filter((b) => Array.isArray(b) && b[0] === 'threw').length, 0, JSON.stringify(before));
+      for (let i = 0; i < before.length; i++) assert.deepEqual(after[i], before[i], `call ${i + 1} after replacing ${name}`);
+    });
+  }
+}

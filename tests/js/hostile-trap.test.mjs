@@ -1,0 +1,60 @@
+// Recovery after a trap (issue 17, item 2). Under `node --wasm-max-mem-pages=24`
+// (1.5 MiB of linear memory) a Shift_JIS decode of 300,000 bytes runs the
+// module out of memory: it traps (RuntimeError: unreachable). The call that
+// trapped must get a RangeError saying so, and every later call, on any
+// object (an older decoder, a stream, an encoder), must work: before, the next
+// decode of an older decoder looped for ever inside the module.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runNode } from './helpers.mjs';
+
+const PROBE = `
+delete globalThis.TextDecoder;
+delete globalThis.TextEncoder;
+const m = await import('text-encoding-wasm');
+const x = await import('text-encoding-wasm/extra');
+const older = new m.TextDecoder('shift_jis');
+const streaming = new m.TextDecoder('euc-jp');
+const head = streaming.decode(Uint8Array.of(0xa4), { stream: true });
+const out = {};
+try {
+  new m.TextDecoder('shift_jis').decode(new Uint8Array(3e5));
+  out.trap = 'no error';
+} catch (e) {
+  out.trap = [e.constructor.name, e.message];
+}
+out.older = older.decode(Uint8Array.of(0x82, 0xa0));
+out.fresh = new m.TextDecoder('gbk').decode(Uint8Array.of(0xc4, 0xe3));
+out.streamingTail = head + streaming.decode(Uint8Array.of(0xa2));
+out.encoded = [...new m.TextEncoder().encode('é')];
+out.legacy = [...new x.LegacyEncoder('shift_jis').encode('あ')];
+const wtf = new x.Wtf8Decoder();
+out.wtf8 = wtf.decode(Uint8Array.of(0xed, 0xa0, 0x80)).charCodeAt(0);
+try {
+  new m.TextDecoder('big5').decode(new Uint8Array(3e5).fill(0x81));
+  out.again = 'no error';
+} catch (e) {
+  out.again = e.constructor.name;
+}
+out.afterAgain = new m.TextDecoder('shift_jis').decode(Uint8Array.of(0x82, 0xa0));
+console.log(JSON.stringify(out));
+`;
+
+test('after a trap (out of memory under --wasm-max-mem-pages=24): a RangeError, then every object works', () => {
+  const r = runNode(PROBE, { args: ['--wasm-max-mem-pages=24'], timeout: 60_000 });
+  assert.equal(r.signal, null, `the process hung (killed by ${r.signal}): ${r.stderr}`);
+  assert.equal(r.status, 0, r.stderr);
+  const out = r.result;
+  assert.equal(out.trap[0], 'RangeError', JSON.stringify(out.trap));
+  assert.match(out.trap[1], /trapped/);
+  assert.match(out.trap[1], /unreachable/);
+  assert.equal(out.older, '\u3042'); // Shift_JIS 82 A0 is あ (index jis0208 pointer 283)
+  assert.equal(out.fresh, '\u4f60'); // GBK C4 E3 is 你
+  // EUC-JP A4 A2 is あ: the state (a lead byte) lived in the JS object and survived the new instance.
+  assert.equal(out.streamingTail, '\u3042');
+  assert.deepEqual(out.encoded, [0xc3, 0xa9]);
+  assert.deepEqual(out.legacy, [0x82, 0xa0]);
+  assert.equal(out.wtf8, 0xd800);
+  assert.ok(out.again === 'RangeError' || out.again === 'no error', out.again);
+  assert.equal(out.afterAgain, '\u3042');
+});

@@ -1,0 +1,296 @@
+// The package's entry matrix, declared once. tools/build-package.mjs makes from
+// it the entry modules (virtual: no file per entry), the esbuild calls, the
+// `exports`, `sideEffects` and types of pkg/package.json; tools/package-sizes.mjs
+// its rows; tests/js/entry-matrix.test.mjs loads every entry it lists.
+//
+//   backend   wasm (the embedded module; the no-WebAssembly build loaded only
+//             where WebAssembly is missing or refused) | js (wasm2js, js/no-wasm.md)
+//   set       full (every encoding) | utf8 (UTF-8 and UTF-16)
+//   mode      plain | polyfill (fills what the scope lacks) | force (replaces)
+//   format    esm (.js) | cjs (.cjs) | classic (an IIFE script: polyfill modes only)
+// plus the entries outside the matrix: extra, js/extra, detect and the CLI.
+//
+// A wasm entry's "react-native" condition points at its js counterpart
+// (Hermes has no WebAssembly). A polyfill entry (ESM or CommonJS) is a few
+// lines over its plain entry, so both share one module instance
+// (`import('text-encoding-wasm').TextDecoder === globalThis.TextDecoder`); a
+// js entry imports the backend file the wasm entry falls back to, so the
+// translated core is in the package once per format, not once per entry.
+
+export const BACKENDS = ['wasm', 'js'];
+
+/**
+ * The WebAssembly modules (tools/build-wasm.sh builds each, and its wasm2js
+ * translation): the Cargo features of each (Cargo.toml: every feature adds;
+ * `families` are added to a build with --no-default-features, `null` keeps the
+ * defaults, i.e. every family).
+ */
+export const MODULES = {
+  full: { features: ['wasm'], families: null },
+  utf8: { features: ['wasm'], families: [] },
+  lite: { features: ['wasm'], families: ['single-byte'] },
+  japanese: { features: ['codecs'], families: ['japanese'] },
+  chinese: { features: ['codecs'], families: ['chinese'] },
+  big5: { features: ['codecs'], families: ['big5'] },
+  korean: { features: ['codecs'], families: ['korean'] },
+  variants: { features: ['variants'], families: [] },
+};
+
+/** The encoding sets an entry can be built over, each with its module. */
+export const SETS = {
+  full: { what: 'every encoding', module: 'full' },
+  utf8: { what: 'UTF-8 and UTF-16', module: 'utf8' },
+  lite: { what: 'UTF-8, UTF-16 and the single-byte encodings; add CJK families with their imports', module: 'lite' },
+};
+
+/**
+ * The families a composed build adds to the lite set, one import each
+ * (text-encoding-wasm/<family>, text-encoding-wasm/js/<family>): the family
+ * entry registers its module with the lite entry's runtime. Their encodings
+ * are js/encoding-table.js's FAMILY_OF (tools/gen_tables.py).
+ */
+export const FAMILIES = {
+  japanese: 'EUC-JP, ISO-2022-JP, Shift_JIS',
+  chinese: 'GBK, gb18030',
+  big5: 'Big5',
+  korean: 'EUC-KR',
+};
+export const MODES = ['plain', 'polyfill', 'force'];
+/** Classic scripts embed everything (they cannot load a sibling file), so only these sets get one. */
+const CLASSIC_SETS = ['full'];
+
+/** Size goals shown beside the rows of the size report (issue 16). */
+const GOALS = {
+  'wasm/full/plain': 80000,
+  'wasm/utf8/plain': 6000,
+  'wasm/lite/plain': 8689, // @exodus/bytes encoding-lite.js
+  'wasm/family/japanese': 35000, // a Japanese page: Shift_JIS, EUC-JP, ISO-2022-JP
+};
+
+/** `dist/` file name (without extension) of a matrix entry: index, utf8, polyfill, js-utf8-polyfill-force, ... */
+function fileName(backend, set, mode) {
+  const parts = [backend === 'js' ? 'js' : null, set === 'full' ? null : set, mode === 'plain' ? null : mode === 'force' ? 'polyfill-force' : 'polyfill'];
+  return parts.filter(Boolean).join('-') || 'index';
+}
+
+/** The classic script's file: text-encoding-wasm[.js][.<set>][.force].script.js. */
+function classicName(backend, set, mode) {
+  return `text-encoding-wasm${backend === 'js' ? '.js' : ''}${set === 'full' ? '' : `.${set}`}${mode === 'force' ? '.force' : ''}.script`;
+}
+
+function subpath(backend, set, mode, classic = false) {
+  const parts = ['.', backend === 'js' ? 'js' : null, set === 'full' ? null : set, classic ? 'script' : mode === 'plain' ? null : 'polyfill', mode === 'force' ? 'force' : null];
+  return parts.filter(Boolean).join('/');
+}
+
+const CLASSES = `export { TextDecoder } from '../text-decoder.js';
+export { TextEncoder } from '../text-encoder.js';
+export { TextDecoderStream } from '../text-decoder-stream.js';
+export { TextEncoderStream } from '../text-encoder-stream.js';
+export { useTransformStream } from '../transform-stream.js';
+export { install } from '../install.js';
+export { backend, ready } from '../loader.js';
+`;
+
+/**
+ * The source of a plain entry (a virtual module resolved from js/entries/).
+ * `@module/<set>` is the embedded module (base64), `@no-wasm/<set>` the
+ * no-WebAssembly backend: build-package.mjs resolves both per format.
+ */
+function plainSource(backend, set) {
+  const boot =
+    backend === 'wasm'
+      ? `import base64 from '@module/${set}';
+import loadJsBackend from '@no-wasm-fallback/${set}';
+import { boot } from '../loader.js';
+boot(base64, loadJsBackend, 'text-encoding-wasm${subpath(backend, set, 'plain').slice(1)}');`
+      : `import instantiate from '@no-wasm/${set}';
+import { useJsBackend } from '../loader.js';
+useJsBackend(instantiate, 'text-encoding-wasm${subpath(backend, set, 'plain').slice(1)}');`;
+  return `// Entry ${subpath(backend, set, 'plain')} (generated from tools/entries.mjs): the classes, ${SETS[set].what}, backend ${backend}.
+${boot}
+import { getRuntime, ready } from '../loader.js';
+${set === 'full' ? '' : set === 'lite' ? `import { enableFamilies, registerFamily } from '../families.js';\nenableFamilies();` : `import { nameLeftOutImports } from '../families.js';\nnameLeftOutImports();`}
+// How text-encoding-wasm/extra and the family entries (separate bundles) reach this module instance,
+${backend === 'wasm' ? `// and the inflater it unpacks its own module with (one copy, saved).
+import { inflateSync } from 'fflate';
+ready[Symbol.for('text-encoding-wasm.inflate')] = inflateSync;
+` : ''}ready[Symbol.for('text-encoding-wasm.runtime')] = getRuntime;
+${set === 'lite' ? "ready[Symbol.for('text-encoding-wasm.register')] = registerFamily;\n" : ''}${CLASSES}`;
+}
+
+function installLine(mode) {
+  return `install(globalThis${mode === 'force' ? ', { force: true }' : ''});`;
+}
+
+/**
+ * Every entry: { id, subpath, file, formats, source(format) | entry, shares,
+ * types, sideEffects, reactNative, size: { label, goal } }.
+ * `shares` maps specifiers an entry imports to the built dist/ file (no
+ * extension) it must use instead of bundling its own copy.
+ */
+export function entries() {
+  const list = [];
+  for (const backend of BACKENDS) {
+    for (const set of Object.keys(SETS)) {
+      for (const mode of MODES) {
+        const file = fileName(backend, set, mode);
+        const plain = fileName(backend, set, 'plain');
+        list.push({
+          id: `${backend}/${set}/${mode}`,
+          subpath: subpath(backend, set, mode),
+          file,
+          formats: ['esm', 'cjs'],
+          source:
+            mode === 'plain'
+              ? () => plainSource(backend, set)
+              : () => `import { install } from '@dist/${plain}';\n${installLine(mode)}\nexport * from '@dist/${plain}';\n`,
+          set,
+          backend,
+          types: mode === 'plain' ? 'index' : 'polyfill',
+          sideEffects: mode !== 'plain',
+          reactNative: backend === 'wasm' ? fileName('js', set, mode) : null,
+          size: mode === 'plain' ? { label: `${subpath(backend, set, mode)} (${backend}, ${SETS[set].what}, streams)`, goal: GOALS[`${backend}/${set}/${mode}`] } : null,
+        });
+        if (mode !== 'plain' && CLASSIC_SETS.includes(set)) {
+          list.push({
+            id: `${backend}/${set}/${mode}/classic`,
+            subpath: subpath(backend, set, mode, true),
+            file: classicName(backend, set, mode),
+            formats: ['classic'],
+            source: () => `${plainSource(backend, set)}import { install as installClasses } from '../install.js';\n${installLine(mode).replace('install', 'installClasses')}\n`,
+            set,
+            backend,
+            types: null,
+            sideEffects: true,
+            reactNative: null,
+            size: mode === 'polyfill' ? { label: `${subpath(backend, set, mode, true)} (classic script, ${backend}, ${SETS[set].what})` } : null,
+          });
+        }
+      }
+    }
+  }
+  for (const backend of BACKENDS) {
+    for (const [family, what] of Object.entries(FAMILIES)) {
+      const lite = fileName(backend, 'lite', 'plain');
+      const register =
+        backend === 'wasm'
+          ? `import base64 from '@module/${family}';
+import fallback from '@no-wasm-fallback/${family}';
+ready[Symbol.for('text-encoding-wasm.register')]('${family}', { base64, fallback });`
+          : `import instantiate from '@no-wasm/${family}';
+ready[Symbol.for('text-encoding-wasm.register')]('${family}', { instantiate });`;
+      list.push({
+        id: `${backend}/family/${family}`,
+        subpath: `./${backend === 'js' ? 'js/' : ''}${family}`,
+        file: `${backend === 'js' ? 'js-' : ''}${family}`,
+        formats: ['esm', 'cjs'],
+        source: () => `// Entry ${backend === 'js' ? 'js/' : ''}${family} (generated from tools/entries.mjs): adds ${what} to ${subpath(backend, 'lite', 'plain')}.
+import { ready } from '@dist/${lite}';
+${register}
+export { ready };
+`,
+        family,
+        backend,
+        types: 'family',
+        sideEffects: true,
+        reactNative: backend === 'wasm' ? `js-${family}` : null,
+        size: { label: `${subpath(backend, 'lite', 'plain')} + ./${backend === 'js' ? 'js/' : ''}${family} (${what})`, goal: GOALS[`${backend}/family/${family}`] },
+      });
+    }
+  }
+  /** An entry outside the matrix: a hand-written module (js/entries/), ESM and CommonJS. */
+  const outside = (id, subpath, entry, types, label, more = {}) =>
+    ({ id, subpath, file: id, formats: ['esm', 'cjs'], entry, types, sideEffects: false, reactNative: null, size: { label }, ...more });
+  list.push(
+    outside('extra', './extra', 'js/entries/extra.js', 'extra',
+      './extra (LegacyEncoder, UTF-8 variants with their own module; with the main entry it imports)',
+      { shares: { './full.js': 'index' }, reactNative: 'js-extra' }),
+    outside('js-extra', './js/extra', 'js/entries/extra-no-wasm.js', 'extra', './js/extra (the same without WebAssembly; with ./js)',
+      { shares: { './no-wasm.js': 'js' } }),
+    outside('detect', './detect', 'js/entries/detect.js', 'detect',
+      './detect (EncodingDetector: chardetng, own module, decoders and tables from the main entry it imports)',
+      { shares: { './full.js': 'index' } }),
+    outside('hooks', './hooks', 'js/entries/hooks.js', 'hooks', "./hooks (the standard's hooks for other standards, §6; with the main entry it imports)",
+      { shares: { './full.js': 'index' }, reactNative: 'js-hooks' }),
+    outside('js-hooks', './js/hooks', 'js/entries/hooks-no-wasm.js', 'hooks', './js/hooks (the same without WebAssembly; with ./js)',
+      { shares: { './no-wasm.js': 'js' } }),
+    {
+      id: 'cli',
+      subpath: null,
+      bin: 'text-encoding-wasm',
+      file: 'cli',
+      formats: ['esm'],
+      platform: 'node',
+      entry: 'js/cli/main.js',
+      shares: { '../entries/full.js': 'index', '../entries/extra.js': 'extra' },
+      types: null,
+      sideEffects: true,
+      reactNative: null,
+      size: null,
+    },
+  );
+  return list;
+}
+
+/** The no-WebAssembly backends, one file per set and format, shared by the wasm entries' fallback and the js entries. */
+export function noWasmBackendFile(module) {
+  return `no-wasm-backend${module === 'full' ? '' : `-${module}`}`;
+}
+
+/** The modules whose no-WebAssembly backend the package ships as a file of its own. */
+export const BACKEND_MODULES = [...Object.keys(SETS), ...Object.keys(FAMILIES)];
+
+// `node tools/entries.mjs --modules`: one line per module, "name cargo-arguments" (tools/build-wasm.sh).
+if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--modules')) {
+  for (const [name, { features, families }] of Object.entries(MODULES)) {
+    const args = families === null ? `--features ${features.join(',')}` : `--no-default-features --features ${[...features, ...families].join(',')}`;
+    console.log(`${name} ${args}`);
+  }
+}
+
+/** The extension of a format's output file. */
+export function extension(format) {
+  return format === 'cjs' ? '.cjs' : '.js';
+}
+
+/** The `exports` map, `sideEffects` list and `bin` of pkg/package.json, from the matrix. */
+export function manifestFields(list = entries()) {
+  const exports = {};
+  const sideEffects = [];
+  const bin = {};
+  const typesOf = (entry, format) => entry.types && `./dist/${entry.types}.d.${format === 'cjs' ? 'cts' : 'ts'}`;
+  for (const entry of list) {
+    for (const format of entry.formats) if (entry.sideEffects && entry.subpath) sideEffects.push(`./dist/${entry.file}${extension(format)}`);
+    if (entry.bin) bin[entry.bin] = `./dist/${entry.file}.js`;
+    if (!entry.subpath) continue;
+    if (entry.formats[0] === 'classic') {
+      exports[entry.subpath] = `./dist/${entry.file}.js`;
+      continue;
+    }
+    const conditions = {};
+    if (entry.reactNative) {
+      conditions['react-native'] = { types: typesOf(entry, 'esm'), default: `./dist/${entry.reactNative}.js` };
+    }
+    // Bundlers (webpack, esbuild, Rollup's node-resolve) match "module" for
+    // require() too: they get the ESM file, whose no-WebAssembly fallback is a
+    // dynamic import (a lazy chunk), not the CommonJS file's require, which
+    // would put both backends in every bundle. Node ignores "module".
+    conditions.module = { types: typesOf(entry, 'esm'), default: `./dist/${entry.file}.js` };
+    conditions.import = { types: typesOf(entry, 'esm'), default: `./dist/${entry.file}.js` };
+    conditions.require = { types: typesOf(entry, 'cjs'), default: `./dist/${entry.file}.cjs` };
+    conditions.default = { types: typesOf(entry, 'esm'), default: `./dist/${entry.file}.js` };
+    for (const c of Object.values(conditions)) if (!c.types) delete c.types;
+    exports[entry.subpath] = conditions;
+  }
+  exports['./package.json'] = './package.json';
+  // TypeScript's node10 resolution ignores `exports`: typesVersions gives it each subpath's types.
+  const typesVersions = { '*': {} };
+  for (const entry of list) if (entry.subpath && entry.types) typesVersions['*'][entry.subpath.slice(2)] = [`./dist/${entry.types}.d.ts`];
+  // Browserify and other bundlers that read neither `exports` nor the "module"
+  // field take "main" (CommonJS): the browser field keeps the no-WebAssembly
+  // backends out of their bundles (where WebAssembly is missing, the error
+  // then says to import text-encoding-wasm/js).
+  const browser = Object.fromEntries(BACKEND_MODULES.map((m) => [`./dist/${noWasmBackendFile(m)}.cjs`, false]));
+  return { exports, sideEffects, bin, typesVersions, browser };
+}
