@@ -6,7 +6,7 @@
 // WebAssembly module, or later its translation to plain JS) plugs in here.
 
 import { concatBytes } from './concat-bytes.js';
-import { unitsToString } from './units-to-string.js';
+import { unitsToString, unitsToStringTyped } from './units-to-string.js';
 import { encodeUtf8Into, writeUtf8 } from './utf8-fast-paths.js';
 
 import { growScratch, memoryViews } from './scratch.js';
@@ -64,6 +64,8 @@ function nativeUtf16Decoder() {
 
 export function createRuntime(exports) {
   const memory = exports.memory;
+  // The build without WebAssembly runs in interpreters, which build strings from typed arrays faster (js/units-to-string.js).
+  const toString = exports.wrapRuntime !== undefined ? unitsToStringTyped : unitsToString;
   let bytesCap = 0;
   let unitsCap = 0;
   let bytesPtr = 0;
@@ -94,7 +96,7 @@ export function createRuntime(exports) {
       if (native16 === undefined) native16 = nativeUtf16Decoder();
       if (native16 !== null) return native16.decode(subarray(u16, unitsAt, unitsAt + count));
     }
-    return unitsToString(u16, unitsAt, count);
+    return toString(u16, unitsAt, count);
   }
 
   /** Writes string units [from, to) into the unit buffer. */
@@ -102,7 +104,7 @@ export function createRuntime(exports) {
     for (let i = from, j = unitsAt; i < to; i++, j++) u16[j] = charCodeAt(string, i);
   }
 
-  return {
+  const runtime = {
     /**
      * A copy of CJK index `which`'s unpacked array (`bytes` long: 0 jis0208,
      * 1 jis0212, 2 EUC-KR, 3 gb18030 in u16s, 4 Big5 in u32s), unpacked now if it
@@ -254,4 +256,6 @@ export function createRuntime(exports) {
       return encodeUtf8Into(string, destination, room, read, read);
     },
   };
+  // The build without WebAssembly adds its JavaScript decode loops (js/no-wasm/fast-decode.js, js/no-wasm.md).
+  return exports.wrapRuntime !== undefined ? exports.wrapRuntime(runtime) : runtime;
 }

@@ -1,0 +1,415 @@
+// JavaScript decode loops for the build without WebAssembly (js/no-wasm.md).
+// In an interpreter (Hermes, QuickJS, node --jitless) the Rust core translated
+// by wasm2js runs several times slower than hand-written JavaScript, so the
+// common case is decoded here: ASCII and valid UTF-8, UTF-16LE without lone
+// surrogates, single-byte lookups, and valid pairs of the CJK families over
+// the very index arrays the core unpacks (src/wasm/standard.rs, index_table;
+// single-byte maps learnt by decoding bytes 0x80-0xFF through the core). Everything else (an error, a sequence the input cuts short,
+// gb18030's four-byte sequences, Big5's two-code-point pointers, EUC-JP's
+// JIS X 0212, ISO-2022-JP, UTF-16BE, fatal mode's exception, streaming state)
+// goes to the core's decoder, from the byte where the loop stopped: every loop
+// stops only between characters, where the spec's decoder is back in its
+// initial state, so its output up to there is exactly what the core would
+// give. The core stays the one source of truth for anything unusual;
+// tests/js/no-wasm-fast-decode.test.mjs checks the result against the wasm
+// build and encoding_rs's test vectors.
+import { stringOf } from './units.js';
+import { asciiEnd, decodeUtf8Valid } from './utf8-decode.js';
+
+// Indexes in the standard's table (the Rust Encoding enum's order; js/encodings.js).
+const UTF_8 = 0;
+const LAST_SINGLE_BYTE = 28;
+const GBK = 29;
+const GB18030 = 30;
+const BIG5 = 31;
+const EUC_JP = 32;
+const SHIFT_JIS = 34;
+const EUC_KR = 35;
+const UTF_16LE = 38;
+const X_USER_DEFINED = 39;
+/** Entries of the CJK indexes by `index_table`'s number (the index files' last pointer + 1). */
+const INDEX_LENGTHS = [11104, 7211, 23750, 23940, 19782];
+
+/** Bytes per loop pass: the output buffer needs one unit per byte, plus a pair past the end. */
+const WINDOW = 1 << 14;
+const out = new Uint16Array(WINDOW + 4);
+/** Bytes handed to the core at a time after a loop stops; doubled while the input stays unusual. */
+const CORE_STEP = 64;
+const CORE_STEP_MAX = 1 << 16;
+
+/** Whether this engine stores a Uint16Array little-endian (every engine we know does). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+/** String.prototype.isWellFormed where the engine has it (captured at load), else null. */
+const isWellFormed = typeof String.prototype.isWellFormed === 'function' ? String.prototype.isWellFormed : null;
+
+/** What the last loop call decoded, as a string. */
+let piece = '';
+
+/**
+ * Wraps `core` (js/runtime.js's runtime over the wasm2js exports) so that
+ * decode() runs the loops first. `exports` gives the tables.
+ */
+export function withFastDecode(core, exports) {
+
+  /**
+   * CJK index `which` as the core has unpacked it (the `index_table` export:
+   * 0 jis0208, 2 EUC-KR, 3 gb18030, 4 Big5), copied once (it never changes),
+   * or null where this module leaves the family out.
+   */
+  function coreIndex(which) {
+    if (typeof exports.index_table !== 'function') return null;
+    const address = exports.index_table(which);
+    if (address === 0) return null;
+    const bytes = exports.memory.buffer.slice(address, address + INDEX_LENGTHS[which] * (which === 4 ? 4 : 2));
+    return which === 4 ? new Uint32Array(bytes) : new Uint16Array(bytes);
+  }
+
+  /**
+   * A single-byte encoding's index, as its code points for bytes 0x80-0xFF (0:
+   * none), learnt from the core itself: those 128 bytes decoded in replacement
+   * mode give U+FFFD exactly where the index has no code point (no index maps
+   * a byte to U+FFFD). Null if the module leaves the encoding out.
+   */
+  function singleByteIndex(index) {
+    const high = new Uint8Array(128);
+    for (let b = 0; b < 128; b++) high[b] = 0x80 + b;
+    const r = core.decode(index, false, high, null, true);
+    if (r.error || r.text.length !== 128) return null;
+    const table = new Uint16Array(128);
+    for (let b = 0; b < 128; b++) {
+      const cp = r.text.charCodeAt(b);
+      table[b] = cp === 0xfffd ? 0 : cp;
+    }
+    return table;
+  }
+
+  /** [loop, data] for encoding `index`, or null: no loop (everything goes to the core). */
+  function loopFor(index) {
+    if (index === UTF_8) return [utf8Loop, null];
+    if (index === UTF_16LE) return LITTLE_ENDIAN ? [utf16leLoop, null] : null;
+    if (index === X_USER_DEFINED) return [xUserDefinedLoop, null];
+    if (index <= LAST_SINGLE_BYTE) {
+      const table = singleByteIndex(index);
+      return table === null ? null : [singleByteLoop, singleByteMaps(table)];
+    }
+    const which = index === SHIFT_JIS || index === EUC_JP ? 0 : index === EUC_KR ? 2 : index === GBK || index === GB18030 ? 3 : index === BIG5 ? 4 : -1;
+    const table = which < 0 ? null : coreIndex(which);
+    if (table === null) return null;
+    if (index === SHIFT_JIS) return [pairLoop, shiftJisCodec(table)];
+    if (index === GBK || index === GB18030) return [pairLoop, gbCodec(table)];
+    if (index === EUC_KR) return [pairLoop, eucKrCodec(table)];
+    if (index === EUC_JP) return [pairLoop, eucJpCodec(table)];
+    if (index === BIG5) return [big5Loop, big5Codec(table)];
+    return null;
+  }
+
+  const coreDecode = core.decode;
+  const loops = [];
+
+  /** runtime.decode's contract (js/runtime.js): { text, state, error, offset }. */
+  function decode(index, fatal, input, state, last) {
+    let entry = loops[index];
+    if (entry === undefined) entry = loops[index] = loopFor(index);
+    if (entry === null) return coreDecode(index, fatal, input, state, last);
+    const loop = entry[0];
+    const data = entry[1];
+    const length = input.length;
+    let text = '';
+    let at = 0;
+    let step = CORE_STEP;
+    for (;;) {
+      if (state === null) {
+        const started = at;
+        while (at < length) {
+          const to = length - at > WINDOW ? at + WINDOW : length;
+          const stop = loop(input, at, to, length, data, fatal);
+          text += piece;
+          at = stop;
+          if (stop < to) break;
+        }
+        if (at === length) return { text, state: null, error: false, offset: length };
+        // Unusual input: hand the core more at once while the loop makes no progress.
+        step = at - started >= CORE_STEP ? CORE_STEP : step * 2 < CORE_STEP_MAX ? step * 2 : CORE_STEP_MAX;
+      }
+      const end = length - at > step ? at + step : length;
+      const isLast = last && end === length;
+      const r = coreDecode(index, fatal, input.subarray(at, end), state, isLast);
+      text += r.text;
+      if (r.error) return { text, state: r.state, error: true, offset: at + r.offset };
+      at = end;
+      state = r.idle ? null : r.state;
+      if (at === length) return { text, state, error: false, offset: length };
+    }
+  }
+
+  const wrapped = {};
+  for (const key of Object.keys(core)) wrapped[key] = core[key];
+  wrapped.decode = decode;
+  return wrapped;
+}
+
+/**
+ * An index single-byte (128 code points, 0: none) as maps of all 256 bytes:
+ * `fatal` has -1 where there is no code point (the loop stops there: the core
+ * throws), `replacing` has U+FFFD there, which is exactly what the spec's
+ * decoder emits for such a byte in replacement mode, so that loop never stops.
+ */
+function singleByteMaps(index) {
+  const fatal = new Int32Array(256);
+  const replacing = new Uint16Array(256);
+  for (let b = 0; b < 0x100; b++) {
+    const cp = b < 0x80 ? b : index[b - 0x80];
+    fatal[b] = cp === 0 && b !== 0 ? -1 : cp;
+    replacing[b] = cp === 0 && b !== 0 ? 0xfffd : cp;
+  }
+  return { fatal, replacing };
+}
+
+// Each loop decodes input[from, to) (reading up to `limit` to finish the
+// last character), sets `piece` and returns where it stopped: `to`, or the
+// start of the first character it leaves to the core.
+
+function singleByteLoop(input, from, to, limit, maps, fatal) {
+  let j = 0;
+  let i = from;
+  if (!fatal) {
+    const map = maps.replacing;
+    for (; i < to; i++) out[j++] = map[input[i]];
+    piece = stringOf(out, 0, j);
+    return to;
+  }
+  const map = maps.fatal;
+  // Four bytes per step (fewer loop tests in an interpreter); any unmapped one ends the fast steps.
+  for (const last4 = to - 3; i < last4; i += 4, j += 4) {
+    const a = map[input[i]];
+    const b = map[input[i + 1]];
+    const c = map[input[i + 2]];
+    const d = map[input[i + 3]];
+    if ((a | b | c | d) < 0) break;
+    out[j] = a;
+    out[j + 1] = b;
+    out[j + 2] = c;
+    out[j + 3] = d;
+  }
+  for (; i < to; i++) {
+    const c = map[input[i]];
+    if (c < 0) break;
+    out[j++] = c;
+  }
+  piece = j === 0 ? '' : stringOf(out, 0, j);
+  return i;
+}
+
+function xUserDefinedLoop(input, from, to) {
+  let j = 0;
+  for (let i = from; i < to; i++) {
+    const b = input[i];
+    out[j++] = b < 0x80 ? b : 0xf700 + b; // U+F780 + byte - 0x80
+  }
+  piece = stringOf(out, 0, j);
+  return to;
+}
+
+/**
+ * The two-byte families as tables, so that the loop tests one value per
+ * character: `single[byte]` is the code point of a one-byte character or -1;
+ * `lead[byte]` + `trail[byte]` is the position in `table` of a pair's code
+ * point, and is negative (so `table[...]` is undefined) when either byte
+ * cannot be part of a pair the loop decodes; `table` holds 0 where the core
+ * must decide (no code point: an error, or a case the loop leaves out).
+ */
+const NO = -0x1000000;
+function byteTable(fill) {
+  const t = new Int32Array(256);
+  for (let b = 0; b < 256; b++) t[b] = fill(b);
+  return t;
+}
+const ASCII_ONLY = (b) => (b < 0x80 ? b : -1);
+
+function shiftJisCodec(jis0208) {
+  // Index jis0208 with the EUDC range (pointers 8836-10715 -> U+E000-U+E757,
+  // which Shift_JIS decodes before looking at the index) written in.
+  const table = new Uint16Array(Math.max(jis0208.length, 10716));
+  table.set(jis0208);
+  for (let p = 8836; p <= 10715; p++) table[p] = 0xe000 - 8836 + p;
+  return {
+    single: byteTable((b) => (b <= 0x80 ? b : b >= 0xa1 && b <= 0xdf ? 0xfec0 + b : -1)),
+    lead: byteTable((b) => ((b >= 0x81 && b <= 0x9f) || (b >= 0xe0 && b <= 0xfc) ? (b - (b < 0xa0 ? 0x81 : 0xc1)) * 188 : NO)),
+    trail: byteTable((t) => (t >= 0x40 && t <= 0xfc && t !== 0x7f ? t - (t < 0x7f ? 0x40 : 0x41) : NO)),
+    table,
+  };
+}
+
+/** GBK and gb18030: two-byte pairs only; a second byte 0x30-0x39 (four bytes) is left to the core. */
+function gbCodec(gb18030) {
+  return {
+    single: byteTable((b) => (b < 0x80 ? b : b === 0x80 ? 0x20ac : -1)),
+    lead: byteTable((b) => (b >= 0x81 && b <= 0xfe ? (b - 0x81) * 190 : NO)),
+    trail: byteTable((t) => (t >= 0x40 && t <= 0xfe && t !== 0x7f ? t - (t < 0x7f ? 0x40 : 0x41) : NO)),
+    table: gb18030,
+  };
+}
+
+function eucKrCodec(eucKr) {
+  return {
+    single: byteTable(ASCII_ONLY),
+    lead: byteTable((b) => (b >= 0x81 && b <= 0xfe ? (b - 0x81) * 190 : NO)),
+    trail: byteTable((t) => (t >= 0x41 && t <= 0xfe ? t - 0x41 : NO)),
+    table: eucKr,
+  };
+}
+
+/** EUC-JP: index jis0208, with 0x8E's half-width katakana as 94 more entries after it; 0x8F (JIS X 0212) is left to the core. */
+function eucJpCodec(jis0208) {
+  const kana = 94 * 94;
+  const table = new Uint16Array(kana + 94);
+  table.set(jis0208.subarray(0, kana));
+  for (let t = 0xa1; t <= 0xdf; t++) table[kana + t - 0xa1] = 0xfec0 + t; // U+FF61 - 0xA1 + byte
+  return {
+    single: byteTable(ASCII_ONLY),
+    lead: byteTable((b) => (b >= 0xa1 && b <= 0xfe ? (b - 0xa1) * 94 : b === 0x8e ? kana : NO)),
+    trail: byteTable((t) => (t >= 0xa1 && t <= 0xfe ? t - 0xa1 : NO)),
+    table,
+  };
+}
+
+/** Big5: the four pointers that decode to two code points are zeroed here, so the core does them. */
+function big5Codec(big5) {
+  const table = big5.slice();
+  table[1133] = table[1135] = table[1164] = table[1166] = 0;
+  return {
+    single: byteTable(ASCII_ONLY),
+    lead: byteTable((b) => (b >= 0x81 && b <= 0xfe ? (b - 0x81) * 157 : NO)),
+    trail: byteTable((t) => ((t >= 0x40 && t <= 0x7e) || (t >= 0xa1 && t <= 0xfe) ? t - (t < 0x7f ? 0x40 : 0x62) : NO)),
+    table,
+  };
+}
+
+function pairLoop(input, from, to, limit, codec) {
+  const single = codec.single;
+  const lead = codec.lead;
+  const trail = codec.trail;
+  const table = codec.table;
+  let j = 0;
+  let i = from;
+  // Every pair that starts before `last` is whole: no length check in the loop.
+  const last = to < limit ? to : limit - 1;
+  while (i < last) {
+    const b = input[i];
+    const s = single[b];
+    if (s >= 0) {
+      out[j++] = s;
+      i++;
+    } else {
+      const c = table[lead[b] + trail[input[i + 1]]];
+      if (!c) break;
+      out[j++] = c;
+      i += 2;
+    }
+  }
+  if (i === last && i < to && single[input[i]] >= 0) out[j++] = single[input[i++]]; // a last one-byte character
+  piece = j === 0 ? '' : stringOf(out, 0, j);
+  return i;
+}
+
+function big5Loop(input, from, to, limit, codec) {
+  const lead = codec.lead;
+  const trail = codec.trail;
+  const table = codec.table;
+  let j = 0;
+  let i = from;
+  const last = to < limit ? to : limit - 1;
+  while (i < last) {
+    const b = input[i];
+    if (b < 0x80) {
+      out[j++] = b;
+      i++;
+    } else {
+      const c = table[lead[b] + trail[input[i + 1]]];
+      if (!c) break;
+      if (c > 0xffff) {
+        out[j++] = 0xd7c0 + (c >> 10); // 0xD800 + ((c - 0x10000) >> 10)
+        out[j++] = 0xdc00 | (c & 0x3ff);
+      } else {
+        out[j++] = c;
+      }
+      i += 2;
+    }
+  }
+  if (i === last && i < to && input[i] < 0x80) out[j++] = input[i++]; // a last ASCII byte
+  piece = j === 0 ? '' : stringOf(out, 0, j);
+  return i;
+}
+
+/** Bytes per pass of the UTF-8 loop: its native path needs no output buffer, and fewer, longer pieces concatenate faster. */
+const UTF8_WINDOW = 1 << 20;
+
+function utf8Loop(input, from, _to, limit) {
+  const to = limit - from > UTF8_WINDOW ? from + UTF8_WINDOW : limit;
+  const ascii = asciiEnd(input, from, to);
+  piece = ascii === from ? '' : stringOf(input, from, ascii);
+  if (ascii === to) return to;
+  const r = decodeUtf8Valid(input, ascii, to, limit);
+  piece += r.text;
+  return r.stop;
+}
+
+/** UTF-16LE: the input's own units when aligned, checked for lone surrogates with a regular expression. */
+/** Bytes per pass of the UTF-16LE loop (it needs no output buffer either). */
+const UTF16_WINDOW = 1 << 20;
+
+function utf16leLoop(input, from, _to, limit) {
+  const to = limit - from > UTF16_WINDOW ? from + UTF16_WINDOW : limit;
+  // A new decoder at `from` (even: the call started new, and the core hands
+  // back only when no byte or surrogate is pending). Take whole units, and a
+  // trail surrogate beyond `to` if the window ends on a lead.
+  let end = from + ((to - from) & ~1);
+  if (end > from && end + 2 <= limit && (input[end - 1] & 0xfc) === 0xd8) end += 2;
+  const count = (end - from) >> 1;
+  if (count === 0) {
+    piece = '';
+    return from;
+  }
+  const offset = input.byteOffset + from;
+  const units = (offset & 1) === 0 ? new Uint16Array(input.buffer, offset, count) : new Uint16Array(input.slice(from, end).buffer);
+  const text = stringOf(units, 0, count);
+  const lone = isWellFormed !== null && isWellFormed.call(text) ? count : firstLoneSurrogate(units, count);
+  if (lone < count) {
+    // Up to the first lone surrogate (or a lead the input ends on): the core replaces it.
+    piece = text.slice(0, lone);
+    return from + 2 * lone;
+  }
+  piece = text;
+  return end;
+}
+
+/**
+ * The index of the first lone surrogate of units[0, count) (a lead at the end
+ * counts: its trail may be in the next chunk), or count. Where the view is
+ * aligned, runs of words with no surrogate in either half are skipped two
+ * units per test.
+ */
+function firstLoneSurrogate(units, count) {
+  const words = (units.byteOffset & 3) === 0 ? new Uint32Array(units.buffer, units.byteOffset, count >> 1) : null;
+  const wordCount = words === null ? 0 : words.length;
+  let k = 0;
+  while (k < count) {
+    if ((k & 1) === 0 && words !== null) {
+      let w = k >> 1;
+      for (; w < wordCount; w++) {
+        const x = words[w] ^ 0xd800d800;
+        if ((x & 0xf800) === 0 || (x & 0xf8000000) === 0) break;
+      }
+      k = w << 1;
+      if (k >= count) break;
+    }
+    const u = units[k];
+    if ((u & 0xf800) !== 0xd800) {
+      k++;
+      continue;
+    }
+    if (u >= 0xdc00 || k + 1 >= count || (units[k + 1] & 0xfc00) !== 0xdc00) return k;
+    k += 2;
+  }
+  return count;
+}

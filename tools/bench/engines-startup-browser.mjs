@@ -1,0 +1,49 @@
+// Start-up in headless Chromium (apt's /usr/bin/chromium via playwright-core),
+// for tools/bench/engines.mjs: a fresh context and page per sample, natives
+// deleted before any script runs, then a classic script (the contender), a
+// Shift_JIS TextDecoder and a 1 KiB decode. Measured: performance.now() when
+// the decode is done, i.e. from the page's (or the worker's) time origin, on
+// the main thread and in a dedicated worker (importScripts).
+import { createServer } from 'node:http';
+import { chromium } from 'playwright-core';
+
+const DELETE = "for (const k of ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream']) delete globalThis[k];";
+
+/**
+ * scripts: { name: { source, api } } where `api` is an expression for the
+ * { TextDecoder } object once `source` ran. Returns sample(name, where) ->
+ * milliseconds, and close().
+ */
+export async function browserStartup(scripts, input) {
+  const files = {};
+  for (const [name, { source, api }] of Object.entries(scripts)) {
+    const decode = `var __api = ${api}; var __text = new __api.TextDecoder('shift_jis').decode(new Uint8Array(${JSON.stringify(Array.from(input))}));`;
+    files[`/${name}.js`] = source;
+    files[`/${name}.html`] = `<!doctype html><meta charset="utf-8"><script>${DELETE}</script><script src="/${name}.js"></script><script>${decode} window.__done = performance.now();</script>`;
+    files[`/${name}-worker.js`] = `${DELETE} importScripts('/${name}.js'); ${decode} postMessage(performance.now());`;
+    files[`/${name}-worker.html`] = `<!doctype html><meta charset="utf-8"><script>new Worker('/${name}-worker.js').onmessage = (e) => { window.__done = e.data; };</script>`;
+  }
+  const server = createServer((req, res) => {
+    const body = files[new URL(req.url, 'http://x').pathname];
+    if (body === undefined) return res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': req.url.endsWith('.html') ? 'text/html' : 'text/javascript', 'cache-control': 'no-store' }).end(body);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+  return {
+    version: browser.version(),
+    async sample(name, where) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${base}/${name}${where === 'worker' ? '-worker' : ''}.html`);
+      const ms = await (await page.waitForFunction(() => window.__done, null, { timeout: 60_000 })).jsonValue();
+      await context.close();
+      return ms;
+    },
+    async close() {
+      await browser.close();
+      server.close();
+    },
+  };
+}
