@@ -13,6 +13,7 @@
 // give. The core stays the one source of truth for anything unusual;
 // tests/js/no-wasm-fast-decode.test.mjs checks the result against the wasm
 // build and encoding_rs's test vectors.
+import { Uint16Array, Uint8Array, call, charCodeAt, max, setElements, sliceElements, stringSlice, subarray } from '../intrinsics.js';
 import { stringOf } from './units.js';
 import { asciiEnd, decodeUtf8Valid } from './utf8-decode.js';
 
@@ -77,7 +78,7 @@ export function withFastDecode(core, exports) {
     if (r.error || r.text.length !== 128) return null;
     const table = new Uint16Array(128);
     for (let b = 0; b < 128; b++) {
-      const cp = r.text.charCodeAt(b);
+      const cp = charCodeAt(r.text, b);
       table[b] = cp === 0xfffd ? 0 : cp;
     }
     return table;
@@ -133,7 +134,7 @@ export function withFastDecode(core, exports) {
       }
       const end = length - at > step ? at + step : length;
       const isLast = last && end === length;
-      const r = coreDecode(index, fatal, input.subarray(at, end), state, isLast);
+      const r = coreDecode(index, fatal, subarray(input, at, end), state, isLast);
       text += r.text;
       if (r.error) return { text, state: r.state, error: true, offset: at + r.offset };
       at = end;
@@ -229,8 +230,8 @@ const ASCII_ONLY = (b) => (b < 0x80 ? b : -1);
 function shiftJisCodec(jis0208) {
   // Index jis0208 with the EUDC range (pointers 8836-10715 -> U+E000-U+E757,
   // which Shift_JIS decodes before looking at the index) written in.
-  const table = new Uint16Array(Math.max(jis0208.length, 10716));
-  table.set(jis0208);
+  const table = new Uint16Array(max(jis0208.length, 10716));
+  setElements(table, jis0208);
   for (let p = 8836; p <= 10715; p++) table[p] = 0xe000 - 8836 + p;
   return {
     single: byteTable((b) => (b <= 0x80 ? b : b >= 0xa1 && b <= 0xdf ? 0xfec0 + b : -1)),
@@ -263,7 +264,7 @@ function eucKrCodec(eucKr) {
 function eucJpCodec(jis0208) {
   const kana = 94 * 94;
   const table = new Uint16Array(kana + 94);
-  table.set(jis0208.subarray(0, kana));
+  setElements(table, subarray(jis0208, 0, kana));
   for (let t = 0xa1; t <= 0xdf; t++) table[kana + t - 0xa1] = 0xfec0 + t; // U+FF61 - 0xA1 + byte
   return {
     single: byteTable(ASCII_ONLY),
@@ -275,7 +276,7 @@ function eucJpCodec(jis0208) {
 
 /** Big5: the four pointers that decode to two code points are zeroed here, so the core does them. */
 function big5Codec(big5) {
-  const table = big5.slice();
+  const table = sliceElements(big5);
   table[1133] = table[1135] = table[1164] = table[1166] = 0;
   return {
     single: byteTable(ASCII_ONLY),
@@ -371,12 +372,12 @@ function utf16leLoop(input, from, _to, limit) {
     return from;
   }
   const offset = input.byteOffset + from;
-  const units = (offset & 1) === 0 ? new Uint16Array(input.buffer, offset, count) : new Uint16Array(input.slice(from, end).buffer);
+  const units = (offset & 1) === 0 ? new Uint16Array(input.buffer, offset, count) : new Uint16Array(sliceElements(input, from, end).buffer);
   const text = stringOf(units, 0, count);
-  const lone = isWellFormed !== null && isWellFormed.call(text) ? count : firstLoneSurrogate(units, count);
+  const lone = isWellFormed !== null && call(isWellFormed, text) ? count : firstLoneSurrogate(units, count);
   if (lone < count) {
     // Up to the first lone surrogate (or a lead the input ends on): the core replaces it.
-    piece = text.slice(0, lone);
+    piece = call(stringSlice, text, 0, lone);
     return from + 2 * lone;
   }
   piece = text;

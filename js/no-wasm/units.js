@@ -3,16 +3,18 @@
 // typed array straight to String.fromCharCode.apply costs a third of copying
 // it into a plain array first (tools/bench/engines.mjs), so no copy is made.
 
-/** fromCharCode applied to an array-like, bound at load (hostile code may replace the globals later). */
-export const fromCharCodes = Function.prototype.apply.bind(String.fromCharCode, null);
+import { apply, fromCharCode, subarray } from '../intrinsics.js';
+
+/** fromCharCode applied to an array-like, both taken at load (hostile code may replace the globals later). */
+export const fromCharCodes = (units) => apply(fromCharCode, null, units);
 
 /** Units per fromCharCode call: far below any engine's argument limit. */
 const CHUNK = 8192;
 
 /** The string of `array[from, to)` (a Uint8Array: Latin-1; a Uint16Array: UTF-16 units). */
 export function stringOf(array, from, to) {
-  if (to - from <= CHUNK) return fromCharCodes(array.subarray(from, to));
+  if (to - from <= CHUNK) return fromCharCodes(subarray(array, from, to));
   let text = '';
-  for (let i = from; i < to; i += CHUNK) text += fromCharCodes(array.subarray(i, i + CHUNK < to ? i + CHUNK : to));
+  for (let i = from; i < to; i += CHUNK) text += fromCharCodes(subarray(array, i, i + CHUNK < to ? i + CHUNK : to));
   return text;
 }
