@@ -238,6 +238,14 @@ export function noWasmBackendFile(module) {
   return `no-wasm-backend${module === 'full' ? '' : `-${module}`}`;
 }
 
+/** `dist/` file name (without extension) of a module's bytes (deflated, base64): module-<name>. */
+export function moduleBytesFile(module) {
+  return `module-${module}`;
+}
+
+/** The modules whose bytes the package ships as a file of their own (the wasm entries', detect's, extra's). */
+export const MODULE_BYTES = [...Object.keys(SETS), ...Object.keys(FAMILIES), 'variants', 'detect'];
+
 /** The modules whose no-WebAssembly backend the package ships as a file of its own. */
 export const BACKEND_MODULES = [...Object.keys(SETS), ...Object.keys(FAMILIES)];
 
