@@ -63,7 +63,7 @@ if (process.argv[2] === '--child') {
       const wall = [];
       const cpu = [];
       for (let i = 0; i < RUNS; i++) {
-        const [w, c] = execFileSync(process.execPath, [...flags, script, '--child', label, bytes.join(','), index, file], { encoding: 'utf8' }).split(' ').map(Number);
+        const [w, c] = execFileSync(process.execPath, [...flags, script, '--child', label, bytes.join(','), index, file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split(' ').map(Number);
         wall.push(w);
         cpu.push(c);
       }

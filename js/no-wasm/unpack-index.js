@@ -210,7 +210,7 @@ export function unpackIndex(packed, out) {
       const rest = bits > 0 ? bits - 1 : 0;
       const top = rest < 2 ? rest : 2;
       const high = (1 << top) | tree(MANT + (isDown * 32 + bits) * 4, top);
-      const gap = high * 2 ** (rest - top) + raw(rest - top);
+      const gap = high * (1 << (rest - top)) + raw(rest - top);
       kind = 2 + isDown;
       cp = isDown === 1 ? down(prev, gap) : up(prev, gap);
     }
