@@ -14,8 +14,10 @@
 // (Hermes has no WebAssembly). A polyfill entry (ESM or CommonJS) is a few
 // lines over its plain entry, so both share one module instance
 // (`import('text-encoding-wasm').TextDecoder === globalThis.TextDecoder`); a
-// js entry imports the backend file the wasm entry falls back to, so the
-// translated core is in the package once per format, not once per entry.
+// js entry imports the backend file the wasm entry falls back to, and the
+// payloads (module bytes, backends) are ES modules both formats load, so each
+// is in the package once, not once per entry and format (classic scripts
+// excepted: they embed everything).
 
 export const BACKENDS = ['wasm', 'js'];
 
