@@ -14,8 +14,10 @@
 // (Hermes has no WebAssembly). A polyfill entry (ESM or CommonJS) is a few
 // lines over its plain entry, so both share one module instance
 // (`import('text-encoding-wasm').TextDecoder === globalThis.TextDecoder`); a
-// js entry imports the backend file the wasm entry falls back to, so the
-// translated core is in the package once per format, not once per entry.
+// js entry imports the backend file the wasm entry falls back to, and the
+// payloads (module bytes, backends) are ES modules both formats load, so each
+// is in the package once, not once per entry and format (classic scripts
+// excepted: they embed everything).
 
 export const BACKENDS = ['wasm', 'js'];
 
@@ -237,6 +239,14 @@ export { ready };
 export function noWasmBackendFile(module) {
   return `no-wasm-backend${module === 'full' ? '' : `-${module}`}`;
 }
+
+/** `dist/` file name (without extension) of a module's bytes (deflated, base64): module-<name>. */
+export function moduleBytesFile(module) {
+  return `module-${module}`;
+}
+
+/** The modules whose bytes the package ships as a file of their own (the wasm entries', detect's, extra's). */
+export const MODULE_BYTES = [...Object.keys(SETS), ...Object.keys(FAMILIES), 'variants', 'detect'];
 
 /** The modules whose no-WebAssembly backend the package ships as a file of its own. */
 export const BACKEND_MODULES = [...Object.keys(SETS), ...Object.keys(FAMILIES)];

@@ -60,9 +60,33 @@ fn new_decoder(encoding: Encoding) -> Decoder {
 /// one whose family this module leaves out. For text-encoding-wasm/detect,
 /// whose module copies the tables from this one (detect/src/lib.rs) instead of
 /// carrying them.
+///
+/// With `which | LEAVE_TO_CALLER` (the build without WebAssembly, whose
+/// js/no-wasm/unpack-index.js unpacks faster than the translated Rust): an
+/// index not unpacked yet is installed zeroed, for the caller to fill before
+/// any other call, with results = [packed bytes' address, their length];
+/// returns its address, or 0 if it was already there (or is left out).
 #[wasm_bindgen]
 pub fn index_table(which: u32) -> u32 {
-    crate::tables::index_address(which) as u32
+    use crate::tables::packed::{LEAVE_TO_CALLER, LEFT};
+    use core::sync::atomic::Ordering::Relaxed;
+    const CALLER: u32 = 0x100;
+    let caller = which & CALLER != 0;
+    LEFT[1].store(0, Relaxed);
+    LEAVE_TO_CALLER.store(caller, Relaxed);
+    let address = crate::tables::index_address(which & !CALLER) as u32;
+    LEAVE_TO_CALLER.store(false, Relaxed);
+    if !caller {
+        return address;
+    }
+    let len = LEFT[1].load(Relaxed);
+    if len == 0 {
+        return 0;
+    }
+    let mut s = SCRATCH.lock();
+    s.results[0] = LEFT[0].load(Relaxed) as u32;
+    s.results[1] = len as u32;
+    address
 }
 
 /// Decodes `len` bytes of the byte buffer into the unit buffer with encoding
