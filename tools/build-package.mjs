@@ -121,8 +121,13 @@ for (const module of BACKEND_MODULES) {
 
 // The manifest: the template's fields, and what the matrix declares.
 const manifest = JSON.parse(readFileSync(`${pkg}/package.json`, 'utf8'));
-const { exports, sideEffects, bin, typesVersions, browser } = manifestFields();
-Object.assign(manifest, { bin, exports, typesVersions, sideEffects, browser });
+const { exports, sideEffects, bin, typesVersions, browser, reactNative, nativeStubs } = manifestFields();
+Object.assign(manifest, { bin, exports, typesVersions, sideEffects, browser, 'react-native': reactNative });
+for (const [file, text] of Object.entries(nativeStubs)) {
+  mkdirSync(`${pkg}/${file}`.replace(/\/[^/]+$/, ''), { recursive: true });
+  writeFileSync(`${pkg}/${file}`, text);
+  manifest.files.push(file);
+}
 writeFileSync(`${pkg}/package.json`, JSON.stringify(manifest, null, 2) + '\n');
 
 const rows = [];

@@ -292,5 +292,26 @@ export function manifestFields(list = entries()) {
   // backends out of their bundles (where WebAssembly is missing, the error
   // then says to import text-encoding-wasm/js).
   const browser = Object.fromEntries(BACKEND_MODULES.map((m) => [`./dist/${noWasmBackendFile(m)}.cjs`, false]));
-  return { exports, sideEffects, bin, typesVersions, browser };
+  // Metro without `exports` (before 0.82, or unstable_enablePackageExports
+  // off) takes the "react-native" field, then "browser", then "main", and
+  // applies both fields' maps (react-native's first) to the main file and to
+  // the package's own requires: main goes to the build without WebAssembly,
+  // and the no-WebAssembly backends map to themselves, undoing the browser
+  // field's `false` (the js files require them). A subpath such as
+  // `text-encoding-wasm/polyfill` is looked up there as the file "./polyfill":
+  // a stub `polyfill.native.js` (Metro tries `.native.js` first for Android
+  // and iOS; no other tool reads it) requires the file the "react-native"
+  // condition names. The subpaths are not keys of the map, because Metro
+  // applies the map before `exports` too, which would bypass `exports` (with
+  // a warning) where Metro reads it.
+  const reactNative = { './dist/index.cjs': './dist/js.cjs' };
+  for (const file of Object.keys(browser)) reactNative[file] = file;
+  const nativeStubs = {};
+  for (const entry of list) {
+    if (!entry.subpath || entry.subpath === '.' || !entry.formats.includes('cjs')) continue;
+    const stub = `${entry.subpath.slice(2)}.native.js`;
+    const up = '../'.repeat(stub.split('/').length - 1) || './';
+    nativeStubs[stub] = `// For Metro without \`exports\` (see package.json "react-native"): ${entry.subpath}\nmodule.exports = require('${up}dist/${entry.reactNative || entry.file}.cjs');\n`;
+  }
+  return { exports, sideEffects, bin, typesVersions, browser, reactNative, nativeStubs };
 }
