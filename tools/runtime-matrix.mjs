@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
 import { ensureBuilt } from './build-graph.mjs';
 import { makeExpectations } from './runtimes/expectations.mjs';
+import { nodeBinary, OTHER_NODES } from './runtimes/node-versions.mjs';
 import { hermesMissing, hermesVersion, lowerLikeMetro, presetVersion, runHermes, writeConformanceScript } from './runtimes/hermes.mjs';
 import { webdriverPages, webdriverRows } from './runtimes/webdriver-rows.mjs';
 
@@ -88,6 +89,19 @@ await row(`Node ${process.version} --jitless (no WebAssembly), natives deleted`,
 await row(`Node ${process.version} --jitless, CommonJS`, 'text-encoding-wasm (require): falls back synchronously', 'js', () => nodeRow('deleted', `${dist}/index.cjs`, ['--jitless']));
 await row(`Node ${process.version}, natives deleted`, 'text-encoding-wasm/js (explicit)', 'js', () => nodeRow('deleted', `${dist}/js.js`));
 await row(`Node ${process.version}, small-icu TextDecoder (UTF-8, UTF-16LE, windows-1252 only)`, 'text-encoding-wasm/polyfill', 'wasm', () => nodeRow('small-icu', `${dist}/polyfill.js`));
+// The other Node lines the package's engines name (tools/runtimes/node-versions.mjs).
+for (const version of OTHER_NODES) {
+  let bin;
+  try {
+    bin = nodeBinary(version);
+  } catch (error) {
+    noteNotRun(`Node v${version}`, String(error.message).split('\n')[0]);
+    continue;
+  }
+  await row(`Node v${version}, natives deleted`, 'text-encoding-wasm (ESM)', 'wasm', () => nodeRow('deleted', `${dist}/index.js`, [], bin));
+  await row(`Node v${version}, CommonJS`, 'text-encoding-wasm (require)', 'wasm', () => nodeRow('deleted', `${dist}/index.cjs`, [], bin));
+  await row(`Node v${version} --jitless (no WebAssembly), natives deleted`, 'text-encoding-wasm (ESM): falls back by itself', 'js', () => nodeRow('deleted', `${dist}/index.js`, ['--jitless'], bin));
+}
 await row(`jsdom ${require('jsdom/package.json').version} window (a vm realm, no TextDecoder)`, 'classic script, wasm', 'wasm', () => nodeRow('jsdom', `${dist}/text-encoding-wasm.script.js`));
 
 // --- Bun (JavaScriptCore) and Deno (V8), from their npm packages -------------------
