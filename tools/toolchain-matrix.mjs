@@ -117,7 +117,7 @@ function conformance(outdir, main, esm) {
 writeFileSync(`${work}/expect.json`, JSON.stringify(EXPECT));
 const rows = [];
 let failed = false;
-const passedText = (r) => `${r.passed}/${r.total}${r.total > 0 && r.passed === r.total ? '' : ` **${r.failures.slice(0, 2).join('; ')}**`}`;
+const passedText = (r, ok = r.total > 0 && r.passed === r.total) => `${r.passed}/${r.total}${ok ? '' : ` **${r.failures.slice(0, 2).join('; ')}**`}`;
 for (const [bundler, build] of Object.entries(BUNDLERS)) {
   if (only && only !== bundler) continue;
   for (const consumer of CONSUMERS) {
@@ -156,8 +156,13 @@ const RESOLUTIONS = [
   { name: 'fields', label: '`react-native` / `browser` / `main` fields', enablePackageExports: false },
 ];
 
-/** Bundles `entryFile` (relative to the project) with Metro as a React Native release build for Android would. */
+/**
+ * Bundles `entryFile` (relative to the project) with Metro as a React Native
+ * release build for Android would. Returns Metro's resolver warnings (e.g. a
+ * fall-back to file-based resolution past `exports`): each one fails the row.
+ */
 async function metroBundle(entryFile, out, enablePackageExports) {
+  const warnings = [];
   const Metro = require('metro');
   const { getDefaultConfig, mergeConfig } = require('metro-config');
   // Files outside the project that Metro must see: its require runtime and the Babel helpers the preset imports.
@@ -166,7 +171,7 @@ async function metroBundle(entryFile, out, enablePackageExports) {
     projectRoot: project,
     watchFolders: [project, ...outside], // loadConfig would add the project root itself; mergeConfig does not
     cacheStores: [],
-    reporter: { update() {} },
+    reporter: { update: (event) => event.type === 'resolver_warning' && warnings.push(`Metro: ${event.message}`) },
     resolver: {
       // What @react-native/metro-config sets (without react-native installed: no InitializeCore, no RN polyfills).
       resolverMainFields: ['react-native', 'browser', 'main'],
@@ -180,6 +185,7 @@ async function metroBundle(entryFile, out, enablePackageExports) {
   });
   // Profile 'default' (lowers classes): 'hermes-stable' keeps them for the Hermes React Native ships now, which Hermes 0.12's CLI cannot parse.
   await Metro.runBuild(config, { entry: entryFile, out, platform: 'android', dev: false, minify: true, unstable_transformProfile: 'default' });
+  return warnings;
 }
 
 const hermesWhy = hermesMissing();
@@ -193,7 +199,7 @@ for (const resolution of only && only !== 'metro' ? [] : RESOLUTIONS) {
     const bundle = `${outdir}/main.js`; // runBuild writes `out` with .js appended unless it ends in .js
     let row;
     try {
-      await metroBundle(`${name}.js`, bundle, resolution.enablePackageExports);
+      const warnings = await metroBundle(`${name}.js`, bundle, resolution.enablePackageExports);
       const eager = gz(readFileSync(bundle));
       if (hermesWhy) throw new Error(`Hermes not run: ${hermesWhy}`);
       const script = `${outdir}/run.js`;
@@ -202,10 +208,11 @@ for (const resolution of only && only !== 'metro' ? [] : RESOLUTIONS) {
         const r = runHermes(script, { bytecode });
         // Hermes has no WebAssembly: the build without it must be what ran.
         if (r.backend !== 'js') r.result.failures.unshift(`backend ${r.backend}, expected js`);
-        return { ...r.result, ok: r.backend === 'js' && r.result.total > 0 && r.result.passed === r.result.total };
+        r.result.failures.unshift(...warnings);
+        return { ...r.result, ok: r.backend === 'js' && warnings.length === 0 && r.result.total > 0 && r.result.passed === r.result.total };
       });
       if (!results.every((r) => r.ok)) failed = true;
-      row = `| metro | ${resolution.label} | \`${consumer.entry}\` | Hermes ${hermesVersion()}: source / bytecode, backend js | ${results.map(passedText).join(' / ')} | ${fmt(eager)} | 0 |`;
+      row = `| metro | ${resolution.label} | \`${consumer.entry}\` | Hermes ${hermesVersion()}: source / bytecode, backend js | ${results.map((r) => passedText(r, r.ok)).join(' / ')} | ${fmt(eager)} | 0 |`;
     } catch (error) {
       failed = true;
       row = `| metro | ${resolution.label} | \`${consumer.entry}\` | | **${String(error.message).split('\n')[0].slice(0, 300)}** | | |`;
