@@ -138,8 +138,13 @@ for (const module of MODULE_BYTES) {
 
 // The manifest: the template's fields, and what the matrix declares.
 const manifest = JSON.parse(readFileSync(`${pkg}/package.json`, 'utf8'));
-const { exports, sideEffects, bin, typesVersions, browser } = manifestFields();
-Object.assign(manifest, { bin, exports, typesVersions, sideEffects, browser });
+const { exports, sideEffects, bin, typesVersions, browser, reactNative, extraFiles } = manifestFields();
+Object.assign(manifest, { bin, exports, typesVersions, sideEffects, browser, 'react-native': reactNative });
+for (const [file, text] of Object.entries(extraFiles)) {
+  mkdirSync(`${pkg}/${file}`.replace(/\/[^/]+$/, ''), { recursive: true });
+  writeFileSync(`${pkg}/${file}`, text);
+  if (!file.startsWith('dist/')) manifest.files.push(file);
+}
 writeFileSync(`${pkg}/package.json`, JSON.stringify(manifest, null, 2) + '\n');
 
 const rows = [];
