@@ -105,6 +105,9 @@ export function createRuntime(exports) {
   }
 
   const runtime = {
+    /** Strings for an interpreter (js/utf8-codec.js's typed mode): the build without WebAssembly. */
+    typedStrings: exports.wrapRuntime !== undefined,
+
     /**
      * A copy of CJK index `which`'s unpacked array (`bytes` long: 0 jis0208,
      * 1 jis0212, 2 EUC-KR, 3 gb18030 in u16s, 4 Big5 in u32s), unpacked now if it

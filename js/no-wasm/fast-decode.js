@@ -1,7 +1,8 @@
 // JavaScript decode loops for the build without WebAssembly (js/no-wasm.md).
 // In an interpreter (Hermes, QuickJS, node --jitless) the Rust core translated
 // by wasm2js runs several times slower than hand-written JavaScript, so the
-// common case is decoded here: ASCII and valid UTF-8, UTF-16LE without lone
+// common case is decoded here (UTF-8 is not: TextDecoder decodes all of it in
+// JS, js/utf8-codec.js): UTF-16LE without lone
 // surrogates, single-byte lookups, and valid pairs of the CJK families over
 // the very index arrays the core unpacks (src/wasm/standard.rs, index_table;
 // single-byte maps learnt by decoding bytes 0x80-0xFF through the core). Everything else (an error, a sequence the input cuts short,
@@ -15,10 +16,8 @@
 // build and encoding_rs's test vectors.
 import { Uint16Array, Uint8Array, call, charCodeAt, max, setElements, sliceElements, stringSlice, subarray } from '../intrinsics.js';
 import { stringOf } from './units.js';
-import { asciiEnd, decodeUtf8Valid } from './utf8-decode.js';
 
 // Indexes in the standard's table (the Rust Encoding enum's order; js/encodings.js).
-const UTF_8 = 0;
 const LAST_SINGLE_BYTE = 28;
 const GBK = 29;
 const GB18030 = 30;
@@ -86,7 +85,7 @@ export function withFastDecode(core, exports) {
 
   /** [loop, data] for encoding `index`, or null: no loop (everything goes to the core). */
   function loopFor(index) {
-    if (index === UTF_8) return [utf8Loop, null];
+    // (UTF-8 never comes here: TextDecoder decodes it in JS, js/utf8-codec.js; the core is its fallback.)
     if (index === UTF_16LE) return LITTLE_ENDIAN ? [utf16leLoop, null] : null;
     if (index === X_USER_DEFINED) return [xUserDefinedLoop, null];
     if (index <= LAST_SINGLE_BYTE) {
@@ -340,19 +339,6 @@ function big5Loop(input, from, to, limit, codec) {
   if (i === last && i < to && input[i] < 0x80) out[j++] = input[i++]; // a last ASCII byte
   piece = j === 0 ? '' : stringOf(out, 0, j);
   return i;
-}
-
-/** Bytes per pass of the UTF-8 loop: its native path needs no output buffer, and fewer, longer pieces concatenate faster. */
-const UTF8_WINDOW = 1 << 20;
-
-function utf8Loop(input, from, _to, limit) {
-  const to = limit - from > UTF8_WINDOW ? from + UTF8_WINDOW : limit;
-  const ascii = asciiEnd(input, from, to);
-  piece = ascii === from ? '' : stringOf(input, from, ascii);
-  if (ascii === to) return to;
-  const r = decodeUtf8Valid(input, ascii, to, limit);
-  piece += r.text;
-  return r.stop;
 }
 
 /** UTF-16LE: the input's own units when aligned, checked for lone surrogates with a regular expression. */
