@@ -1,7 +1,8 @@
 // TextDecoder (Encoding Standard §7.1-7.2), with the WebIDL shape of a browser's.
-import { asciiDecodesToItself, REPLACEMENT, stripsBom, UTF_8 } from './encodings.js';
+import { asciiDecodesToItself, REPLACEMENT, stripsBom, UTF_16BE, UTF_16LE, UTF_8 } from './encodings.js';
 import { getRuntime, leftOutHint } from './loader.js';
 import { decodeUtf8, utf8ErrorAt, utf8State } from './utf8-codec.js';
+import { decodeUtf16, utf16ErrorAt, utf16Input, utf16State } from './utf16-codec.js';
 import { otherCopyGetter, otherCopyMethod, ownMembers } from './other-copy.js';
 import { bufferSourceBytes, shapeInterface, toDictionary, toStringValue } from './webidl.js';
 import { Uint8Array, WeakMap, apply, charCodeAt, fromCharCode, setElements, sliceElements } from './intrinsics.js';
@@ -96,16 +97,24 @@ export function decodeChunk(s, bytes, last, context) {
 }
 
 function decodeWith(runtime, s, bytes, stream, context = DECODE) {
-  if (s.index !== UTF_8) return decodeInModule(runtime, s, bytes, stream, context);
-  // UTF-8: all of it in JavaScript (js/utf8-codec.js), errors and state included.
-  const text = decodeUtf8(bytes, s.state, s.fatal, !stream, runtime.typedStrings === true);
-  s.state = stream ? utf8State : null;
-  if (utf8ErrorAt >= 0) {
+  const index = s.index;
+  let text;
+  if (index === UTF_8) {
+    // UTF-8 and UTF-16: all of it in JavaScript (js/utf8-codec.js, js/utf16-codec.js), errors and state included.
+    text = decodeUtf8(bytes, s.state, s.fatal, !stream, runtime.typedStrings === true);
+    s.state = stream ? utf8State : null;
+    if (utf8ErrorAt < 0) return text;
     // As decodeInModule: the bytes after the error stay in the queue for a next streaming call.
     if (stream) s.leftover = sliceElements(bytes, utf8ErrorAt);
-    throw new TypeError(`${context}: The encoded data was not valid for encoding ${s.name}`);
+  } else if (index === UTF_16LE || index === UTF_16BE) {
+    text = decodeUtf16(bytes, index === UTF_16BE, s.state, s.fatal, !stream, runtime.typedStrings === true);
+    s.state = stream ? utf16State : null;
+    if (utf16ErrorAt < 0) return text;
+    if (stream) s.leftover = sliceElements(utf16Input, utf16ErrorAt);
+  } else {
+    return decodeInModule(runtime, s, bytes, stream, context);
   }
-  return text;
+  throw new TypeError(`${context}: The encoded data was not valid for encoding ${s.name}`);
 }
 
 /**

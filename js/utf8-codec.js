@@ -116,9 +116,7 @@ export function decodeUtf8(bytes, state, fatal, last, typed) {
   const length = bytes.length;
   let text = '';
   let i = 0;
-  let cp = 0;
   let needed = 0;
-  let seen = 0;
   let lower = 0x80;
   let upper = 0xbf;
   const out = typed ? typedUnits : plain;
@@ -126,51 +124,11 @@ export function decodeUtf8(bytes, state, fatal, last, typed) {
   let j = 0;
 
   if (state !== null) {
-    // A sequence cut by the previous chunk: the spec's steps, a byte at a time.
-    cp = state[0];
-    needed = state[1];
-    seen = state[2];
-    lower = state[3];
-    upper = state[4];
-    while (i < length) {
-      const b = bytes[i];
-      if (b < lower || b > upper) {
-        // The byte is not consumed: it starts over as a lead below.
-        if (fatal) {
-          utf8ErrorAt = i;
-          return '';
-        }
-        out[j++] = 0xfffd;
-        needed = 0;
-        break;
-      }
-      i++;
-      lower = 0x80;
-      upper = 0xbf;
-      cp = (cp << 6) | (b & 0x3f);
-      if (++seen === needed) {
-        if (cp >= 0x10000) {
-          out[j++] = 0xd7c0 + (cp >> 10);
-          out[j++] = 0xdc00 | (cp & 0x3ff);
-        } else {
-          out[j++] = cp;
-        }
-        needed = 0;
-        break;
-      }
-    }
-    if (needed !== 0) {
-      // The input ended first (it was short).
-      if (!last) {
-        utf8State = [cp, needed, seen, lower, upper];
-        return '';
-      }
-      if (fatal) {
-        utf8ErrorAt = length;
-        return '';
-      }
-      return '\ufffd';
-    }
+    // A sequence cut by the previous chunk (a function of its own: cold code).
+    const head = finishCut(bytes, state, fatal, last);
+    if (head === null) return '';
+    i = headEnd;
+    text = head;
   } else if (typed) {
     // An interpreter: ASCII as Latin-1 (typed subarrays), then the engine's
     // own strict UTF-8 decoder over what can be whole; the loop only where that throws.
@@ -274,35 +232,94 @@ export function decodeUtf8(bytes, state, fatal, last, typed) {
       i++;
       continue;
     }
-    // Not a whole valid sequence: the spec's steps over the continuation bytes there are.
-    cp = b & (needed === 1 ? 0x1f : needed === 2 ? 0x0f : 0x07);
-    let k = i + 1;
-    seen = 0;
-    for (; k < length && seen < needed; k++, seen++) {
-      const c = bytes[k];
-      if (c < lower || c > upper) break;
-      lower = 0x80;
-      upper = 0xbf;
-      cp = (cp << 6) | (c & 0x3f);
-    }
-    if (k === length && seen < needed) {
+    // Not a whole valid sequence: the spec's steps over what there is (a
+    // function of its own, so that the optimised loop has no cold code in it).
+    const k = invalidOrCut(bytes, i, needed, lower, upper);
+    if (k < 0) {
       // Cut short by the end of the input, valid so far.
-      if (!last) {
-        utf8State = [cp, needed, seen, lower, upper];
-        break;
-      }
+      if (!last) break; // utf8State holds it
+      utf8State = null;
       // End-of-queue with bytes needed: one error.
       if (fatal) return fatalAt(text, out, j, typed, length);
       out[j++] = 0xfffd;
       i = length;
       break;
     }
-    // A byte out of bounds at k: an error; k is read again as a lead.
+    // An error; the byte at k (out of bounds) is read again as a lead.
     if (fatal) return fatalAt(text, out, j, typed, k);
     out[j++] = 0xfffd;
     i = k;
   }
   return j === 0 ? text : text + flush(out, j, typed);
+}
+
+/** Where finishCut stopped reading. */
+let headEnd = 0;
+
+/**
+ * The spec's steps, a byte at a time, from `state` (a sequence the previous
+ * call cut) until its character or error: the text ('' if nothing yet), or
+ * null when the call ends here (utf8State or utf8ErrorAt set); headEnd says
+ * where the input goes on (a byte out of bounds is not consumed: it is read
+ * again as a lead).
+ */
+function finishCut(bytes, state, fatal, last) {
+  const length = bytes.length;
+  let cp = state[0];
+  const needed = state[1];
+  let seen = state[2];
+  let lower = state[3];
+  let upper = state[4];
+  for (let i = 0; i < length; ) {
+    const b = bytes[i];
+    if (b < lower || b > upper) {
+      if (fatal) {
+        utf8ErrorAt = i;
+        return null;
+      }
+      headEnd = i;
+      return '\ufffd';
+    }
+    i++;
+    lower = 0x80;
+    upper = 0xbf;
+    cp = (cp << 6) | (b & 0x3f);
+    if (++seen === needed) {
+      headEnd = i;
+      return cp >= 0x10000 ? fromCharCode(0xd7c0 + (cp >> 10), 0xdc00 | (cp & 0x3ff)) : fromCharCode(cp);
+    }
+  }
+  // The input ended first (it was short).
+  if (!last) utf8State = [cp, needed, seen, lower, upper];
+  else if (fatal) utf8ErrorAt = length;
+  else {
+    headEnd = length;
+    return '\ufffd';
+  }
+  return null;
+}
+
+/**
+ * The spec's steps from lead `bytes[i]` (bytes needed, first bounds given)
+ * over a sequence that is not whole and valid: the index of the first byte
+ * out of bounds (an error there), or -1 if the input ends first, the state
+ * then in utf8State.
+ */
+function invalidOrCut(bytes, i, needed, lower, upper) {
+  const length = bytes.length;
+  let cp = bytes[i] & (needed === 1 ? 0x1f : needed === 2 ? 0x0f : 0x07);
+  let seen = 0;
+  for (let k = i + 1; k < length; k++) {
+    const c = bytes[k];
+    if (c < lower || c > upper) return k;
+    lower = 0x80;
+    upper = 0xbf;
+    cp = (cp << 6) | (c & 0x3f);
+    // A whole sequence within bounds is valid, which the caller's loop takes itself.
+    if (++seen === needed) return k + 1;
+  }
+  utf8State = [cp, needed, seen, lower, upper];
+  return -1;
 }
 
 function flush(out, j, typed) {

@@ -8,6 +8,9 @@
 // output) and fatal mode (a TypeError exactly when the oracle's output does
 // not encode back to the input), by the wasm build (plain-array strings) and
 // the build without WebAssembly (typed-array strings, decodeURIComponent).
+// The same for the JavaScript UTF-16BE/LE decoder (js/utf16-codec.js): every
+// 1-6 byte input over bytes that make lead and trail surrogates, odd lengths
+// and units that end a pair, at every split point.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -39,14 +42,14 @@ function sequences() {
   return out.map((s) => Uint8Array.from([0x78, ...s, 0x79]));
 }
 
-function oracleDecodeBatch(inputs) {
+function oracleDecodeBatch(inputs, label = 'utf-8') {
   const parts = [];
   for (const bytes of inputs) {
     const header = Buffer.alloc(4);
     header.writeUInt32LE(bytes.length);
     parts.push(header, Buffer.from(bytes));
   }
-  const r = spawnSync(ORACLE, ['utf-8', 'decode-batch'], { input: Buffer.concat(parts), maxBuffer: 1 << 30 });
+  const r = spawnSync(ORACLE, [label, 'decode-batch'], { input: Buffer.concat(parts), maxBuffer: 1 << 30 });
   if (r.status !== 0) throw new Error(`oracle: ${r.stderr}`);
   const out = [];
   for (let at = 0; at < r.stdout.length; ) {
@@ -58,8 +61,8 @@ function oracleDecodeBatch(inputs) {
 }
 
 /** Decodes `chunks` with one decoder (stream: true, then a flush); the text, or 'TypeError'. */
-function decodeChunks(api, fatal, chunks) {
-  const decoder = new api.TextDecoder('utf-8', { fatal, ignoreBOM: true });
+function decodeChunks(api, fatal, chunks, label = 'utf-8') {
+  const decoder = new api.TextDecoder(label, { fatal, ignoreBOM: true });
   let text = '';
   try {
     for (const chunk of chunks) text += decoder.decode(chunk, { stream: true });
@@ -98,4 +101,37 @@ for (const [name, api] of [['wasm build', wasmBuild], ['no-wasm build', jsBuild]
     }
     assert.ok(checked > 500000, `${checked} decodes`);
   });
+}
+
+/** UTF-16 inputs: every string of 1-6 bytes over a few values, as the high and low byte of units. */
+function utf16Inputs() {
+  const values = [0x00, 0x41, 0xd8, 0xdb, 0xdc, 0xdf];
+  const out = [];
+  const grow = (prefix) => {
+    if (prefix.length > 0) out.push(Uint8Array.from(prefix));
+    if (prefix.length < 6) for (const v of values) grow([...prefix, v]);
+  };
+  grow([]);
+  return out;
+}
+
+for (const label of ['utf-16le', 'utf-16be']) {
+  const sixteen = utf16Inputs();
+  const expected16 = oracleDecodeBatch(sixteen, label);
+  for (const [name, api] of [['wasm build', wasmBuild], ['no-wasm build', jsBuild]]) {
+    test(`${name}: ${label}, ${sixteen.length} inputs of 1-6 bytes at every split point, both modes, match encoding_rs`, () => {
+      for (let n = 0; n < sixteen.length; n++) {
+        const bytes = sixteen[n];
+        const replaced = expected16[n];
+        // Valid exactly when no U+FFFD came out (no input here encodes U+FFFD itself).
+        const valid = !replaced.includes('\ufffd');
+        for (const chunks of feeds(bytes)) {
+          const got = decodeChunks(api, false, chunks, label);
+          if (got !== replaced) assert.fail(`${label} [${[...bytes].map((b) => b.toString(16))}] split ${chunks.map((c) => c.length)}: ${JSON.stringify(got)} !== ${JSON.stringify(replaced)}`);
+          const fatal = decodeChunks(api, true, chunks, label);
+          if (fatal !== (valid ? replaced : 'TypeError')) assert.fail(`fatal ${label} [${[...bytes].map((b) => b.toString(16))}] split ${chunks.map((c) => c.length)}: ${JSON.stringify(fatal)}`);
+        }
+      }
+    });
+  }
 }
