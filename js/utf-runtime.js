@@ -48,6 +48,7 @@ function labelToIndex(label) {
 export function createUtfRuntime(typedStrings) {
   return {
     typedStrings,
+    utf16InJs: true,
     labelToIndex,
     name: (index) => NAMES[index],
     encodeUtf8,

@@ -10,7 +10,12 @@
 // to ioQueue"): the unit is then read again; a lone trail is an error.
 // Strings are built as in js/utf8-codec.js (`typed`: for interpreters).
 
-import { Uint16Array, Uint8Array, apply, fromCharCode, setElements, subarray } from './intrinsics.js';
+import { Uint16Array, Uint8Array, apply, call, fromCharCode, setElements, sliceElements, stringSlice, subarray } from './intrinsics.js';
+
+/** Whether this engine stores a Uint16Array little-endian (every engine we know does). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+/** String.prototype.isWellFormed where the engine has it (captured at load), else null. */
+const isWellFormed = typeof String.prototype.isWellFormed === 'function' ? String.prototype.isWellFormed : null;
 
 /** Units per fromCharCode call: a plain array (JIT engines), a typed one (interpreters). */
 const CHUNK = 1024;
@@ -22,6 +27,13 @@ const typedUnits = new Uint16Array(TYPED_CHUNK + 2);
 export let utf16State = null;
 export let utf16Input = null;
 export let utf16ErrorAt = -1;
+
+/** The string of units[0, count) by fromCharCode over typed subarrays. */
+function typedString(units, count) {
+  let text = '';
+  for (let k = 0; k < count; k += TYPED_CHUNK) text += apply(fromCharCode, null, subarray(units, k, count - k > TYPED_CHUNK ? k + TYPED_CHUNK : count));
+  return text;
+}
 
 function flush(out, j, typed) {
   if (typed) return apply(fromCharCode, null, subarray(out, 0, j));
@@ -57,6 +69,47 @@ export function decodeUtf16(bytes, be, state, fatal, last, typed) {
   let text = '';
   let j = 0;
   let i = 0;
+  if (typed && !be && LITTLE_ENDIAN && surrogate === 0 && even > 0) {
+    // An interpreter: the input's own units as the string (no loop), up to
+    // the first surrogate unless the whole is well-formed; the loop below
+    // does the rest (a new decoder's state at a unit boundary).
+    const count = even >> 1;
+    const offset = bytes.byteOffset;
+    const units = (offset & 1) === 0 ? new Uint16Array(bytes.buffer, offset, count) : new Uint16Array(sliceElements(bytes, 0, even).buffer);
+    const whole = typedString(units, count);
+    if (isWellFormed !== null && call(isWellFormed, whole)) {
+      text = whole;
+      i = even;
+    } else {
+      let k = 0;
+      while (k < count && (units[k] & 0xf800) !== 0xd800) k++;
+      text = k === count ? whole : call(stringSlice, whole, 0, k);
+      i = 2 * k;
+    }
+  } else if (!typed && !be && LITTLE_ENDIAN && surrogate === 0 && (bytes.byteOffset & 1) === 0) {
+    // A JIT engine, UTF-16LE aligned: the input's own units, one load each,
+    // pairs checked in place; the first lone surrogate leaves the rest to the loop below.
+    const units = new Uint16Array(bytes.buffer, bytes.byteOffset, even >> 1);
+    const count = units.length;
+    let k = 0;
+    while (k < count) {
+      if (j >= chunk) {
+        text += flush(out, j, false);
+        j = 0;
+      }
+      const u = units[k];
+      if ((u & 0xf800) === 0xd800) {
+        if (u > 0xdbff || k + 1 >= count || (units[k + 1] & 0xfc00) !== 0xdc00) break;
+        out[j++] = u;
+        out[j++] = units[k + 1];
+        k += 2;
+        continue;
+      }
+      out[j++] = u;
+      k++;
+    }
+    i = 2 * k;
+  }
   while (i < even) {
     if (j >= chunk) {
       text += flush(out, j, typed);
