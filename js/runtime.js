@@ -94,13 +94,6 @@ export function createRuntime(exports) {
   const runtime = {
     /** Strings for an interpreter (js/utf8-codec.js's typed mode): the build without WebAssembly. */
     typedStrings: exports.wrapRuntime !== undefined,
-    /**
-     * UTF-16 decoded in JS (js/utf16-codec.js) in the build without
-     * WebAssembly (its typed mode is the old no-wasm UTF-16LE loop); the wasm
-     * build keeps the module's decoder, measured faster in Node and Chromium
-     * (docs/bench-js.md, "UTF-8 and UTF-16 in JavaScript").
-     */
-    utf16InJs: exports.wrapRuntime !== undefined,
 
     /**
      * A copy of CJK index `which`'s unpacked array (`bytes` long: 0 jis0208,

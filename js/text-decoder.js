@@ -2,7 +2,6 @@
 import { asciiDecodesToItself, REPLACEMENT, stripsBom, UTF_16BE, UTF_16LE, UTF_8 } from './encodings.js';
 import { getRuntime, leftOutHint } from './loader.js';
 import { decodeUtf8, utf8ErrorAt, utf8State } from './utf8-codec.js';
-import { decodeUtf16, utf16ErrorAt, utf16Input, utf16State } from './utf16-codec.js';
 import { otherCopyGetter, otherCopyMethod, ownMembers } from './other-copy.js';
 import { bufferSourceBytes, shapeInterface, toDictionary, toStringValue } from './webidl.js';
 import { Uint8Array, WeakMap, apply, charCodeAt, fromCharCode, setElements, sliceElements } from './intrinsics.js';
@@ -106,14 +105,16 @@ function decodeWith(runtime, s, bytes, stream, context = DECODE) {
     if (utf8ErrorAt < 0) return text;
     // As decodeInModule: the bytes after the error stay in the queue for a next streaming call.
     if (stream) s.leftover = sliceElements(bytes, utf8ErrorAt);
-    // UTF-16 in JavaScript (js/utf16-codec.js) where the runtime asks for it:
+    // UTF-16 in JavaScript (js/utf16-codec.js) where the runtime brings it:
     // no module (the UTF-only entries), or an interpreter (the build without
-    // WebAssembly); with a wasm module, V8 measured faster through it.
-  } else if ((index === UTF_16LE || index === UTF_16BE) && runtime.utf16InJs === true) {
-    text = decodeUtf16(bytes, index === UTF_16BE, s.state, s.fatal, !stream, runtime.typedStrings === true);
-    s.state = stream ? utf16State : null;
-    if (utf16ErrorAt < 0) return text;
-    if (stream) s.leftover = sliceElements(utf16Input, utf16ErrorAt);
+    // WebAssembly, js/no-wasm/fast-decode.js); with a wasm module, V8
+    // measured faster through the module.
+  } else if ((index === UTF_16LE || index === UTF_16BE) && runtime.decodeUtf16 !== undefined) {
+    const r = runtime.decodeUtf16(bytes, index === UTF_16BE, s.state, s.fatal, !stream, runtime.typedStrings === true);
+    text = r.text;
+    s.state = stream ? r.state : null;
+    if (r.errorAt < 0) return text;
+    if (stream) s.leftover = sliceElements(r.input, r.errorAt);
   } else {
     return decodeInModule(runtime, s, bytes, stream, context);
   }

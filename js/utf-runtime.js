@@ -12,6 +12,7 @@
 import { NAMES, LABELS } from './encoding-labels.js';
 import { REPLACEMENT, UTF_16BE, UTF_16LE, UTF_8 } from './encodings.js';
 import { encodeInto, encodeUtf8 } from './utf8-encode.js';
+import { decodeUtf16Result } from './utf16-codec.js';
 import { call, charCodeAt } from './intrinsics.js';
 import { stripLabel } from './webidl.js';
 
@@ -48,7 +49,7 @@ function labelToIndex(label) {
 export function createUtfRuntime(typedStrings) {
   return {
     typedStrings,
-    utf16InJs: true,
+    decodeUtf16: decodeUtf16Result,
     labelToIndex,
     name: (index) => NAMES[index],
     encodeUtf8,

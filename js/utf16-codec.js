@@ -152,6 +152,16 @@ export function decodeUtf16(bytes, be, state, fatal, last, typed) {
   return j === 0 ? text : text + flush(out, j, typed);
 }
 
+/**
+ * decodeUtf16 as a runtime method (runtime.decodeUtf16: only the runtimes
+ * that decode UTF-16 in JS carry it, so the wasm entries do not bundle this
+ * file): { text, state, input, errorAt }.
+ */
+export function decodeUtf16Result(bytes, be, state, fatal, last, typed) {
+  const text = decodeUtf16(bytes, be, state, fatal, last, typed);
+  return { text, state: utf16State, input: utf16Input, errorAt: utf16ErrorAt };
+}
+
 function fatalAt(text, out, j, typed, at) {
   utf16ErrorAt = at;
   return j === 0 ? text : text + flush(out, j, typed);

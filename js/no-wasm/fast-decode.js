@@ -15,6 +15,7 @@
 // build and encoding_rs's test vectors.
 import { Uint16Array, Uint8Array, charCodeAt, max, setElements, sliceElements, subarray } from '../intrinsics.js';
 import { stringOf } from './units.js';
+import { decodeUtf16Result } from '../utf16-codec.js';
 
 // Indexes in the standard's table (the Rust Encoding enum's order; js/encodings.js).
 const LAST_SINGLE_BYTE = 28;
@@ -138,6 +139,8 @@ export function withFastDecode(core, exports) {
   const wrapped = {};
   for (const key of Object.keys(core)) wrapped[key] = core[key];
   wrapped.decode = decode;
+  // UTF-16 in JS (js/text-decoder.js calls it): its typed mode takes the input's own units.
+  wrapped.decodeUtf16 = decodeUtf16Result;
   return wrapped;
 }
 
