@@ -59,6 +59,9 @@ pub mod single_byte;
 pub mod utf16;
 pub mod utf8;
 pub mod variants;
+// The allocator of the modules built for wasm32v1-none (the package's and detect/'s).
+#[cfg(target_os = "none")]
+pub mod bump;
 pub mod x_user_defined;
 
 pub use any::{Decoder, Encoder};

@@ -40,6 +40,7 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from '
 import { dirname, extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
+import { firefoxDriver, firefoxMissing } from './webdriver.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLASSES = ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'];
@@ -344,29 +345,18 @@ ${polyfillSource}
 // runner uses. The init script becomes a WebDriver BiDi preload script, which
 // like addInitScript runs in every frame before the frame's own scripts.
 async function launchFirefox() {
-  let selenium, firefox;
-  try {
-    selenium = await import(join(ROOT, 'node_modules/selenium-webdriver/index.js'));
-    firefox = await import(join(ROOT, 'node_modules/selenium-webdriver/firefox.js'));
-  } catch (e) { die(`selenium-webdriver is not installed in ${ROOT}/node_modules (npm ci): ${e.message}`, 1); }
-  const { Builder } = selenium.default || selenium;
-  const ff = firefox.default || firefox;
-  let gecko = '';
-  try { gecko = execFileSync('sh', ['-c', 'command -v geckodriver'], { encoding: 'utf8' }).trim(); } catch {}
-  if (!gecko) die('geckodriver is not on PATH (tools/setup.sh installs it from crates.io)', 1);
-  const binary = process.env.FIREFOX || '/usr/bin/firefox-esr';
-  if (!existsSync(binary)) die(`${binary} not found (apt-get install firefox-esr, or set FIREFOX=)`, 1);
+  const missing = firefoxMissing();
+  if (missing) die(missing, 1);
   const sessions = [];
+  let version;
   const start = async () => {
-    const driver = await new Builder().forBrowser('firefox')
-      .setFirefoxOptions(new ff.Options().addArguments('-headless').setBinary(binary).enableBidi())
-      .setFirefoxService(new ff.ServiceBuilder(gecko)).build();
-    await driver.manage().setTimeouts({ pageLoad: 30_000, script: 60_000 });
-    sessions.push(driver);
-    return driver;
+    const session = await firefoxDriver({ bidi: true });
+    await session.driver.manage().setTimeouts({ pageLoad: 30_000, script: 60_000 });
+    sessions.push(session.driver);
+    version = session.version;
+    return session.driver;
   };
   const first = await start();
-  const version = (await first.getCapabilities()).get('browserVersion');
   let spare = first;
   return {
     label: `headless Firefox ESR ${version}`,

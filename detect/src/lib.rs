@@ -217,54 +217,11 @@ pub extern "C" fn index_length(which: u32) -> u32 {
     text_encoding_wasm::index_length(which) as u32
 }
 
-#[cfg(all(target_arch = "wasm32", not(test)))]
+/// The main crate's bump allocator (src/bump.rs): the only allocations are the
+/// five CJK arrays, once (chardetng itself allocates nothing).
+#[cfg(all(target_arch = "wasm32", target_os = "none", not(test)))]
 #[global_allocator]
-static ALLOCATOR: bump::Bump = bump::Bump;
-
-/// A bump allocator that never frees: the only allocations are the five CJK
-/// arrays, once (chardetng itself allocates nothing).
-#[cfg(all(target_arch = "wasm32", not(test)))]
-mod bump {
-    use core::alloc::{GlobalAlloc, Layout};
-    use core::sync::atomic::{AtomicUsize, Ordering::Relaxed};
-
-    const PAGE: usize = 65536;
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-
-    extern "C" {
-        /// Where the linker puts the heap's start (after data and stack).
-        static __heap_base: u8;
-    }
-
-    pub struct Bump;
-
-    // SAFETY: each block lies below the memory's size (grown first), is aligned
-    // as asked, and starts at or after the end of the previous one, so no two
-    // blocks overlap; nothing is ever freed. Single-threaded instances; the
-    // atomic only makes the static `Sync`.
-    unsafe impl GlobalAlloc for Bump {
-        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-            let mut next = NEXT.load(Relaxed);
-            if next == 0 {
-                // Only the symbol's address is taken, never its value.
-                next = core::ptr::addr_of!(__heap_base) as usize;
-            }
-            let align = layout.align();
-            let Some(start) = next.checked_add(align - 1).map(|n| n & !(align - 1)) else {
-                return core::ptr::null_mut();
-            };
-            let Some(end) = start.checked_add(layout.size()) else { return core::ptr::null_mut() };
-            let have = core::arch::wasm32::memory_size(0) * PAGE;
-            if end > have && core::arch::wasm32::memory_grow(0, (end - have).div_ceil(PAGE)) == usize::MAX {
-                return core::ptr::null_mut();
-            }
-            NEXT.store(end, Relaxed);
-            start as *mut u8
-        }
-
-        unsafe fn dealloc(&self, _ptr: *mut u8, _layout: Layout) {}
-    }
-}
+static ALLOCATOR: text_encoding_wasm::bump::Bump = text_encoding_wasm::bump::Bump::new();
 
 #[cfg(all(target_arch = "wasm32", not(test)))]
 #[panic_handler]

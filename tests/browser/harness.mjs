@@ -9,11 +9,8 @@
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, normalize, resolve, sep } from 'node:path';
-import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
-
-const require = createRequire(import.meta.url);
+import { firefoxDriver } from '../../tools/webdriver.mjs';
 
 export const root = resolve(new URL('../..', import.meta.url).pathname);
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -59,18 +56,11 @@ export async function launch(kind = 'chromium') {
   return browser;
 }
 
-/** Firefox ESR over WebDriver: one window, each openPage() navigates it. */
+/** Firefox ESR over WebDriver (tools/webdriver.mjs): one window, each openPage() navigates it. */
 async function launchFirefox() {
-  const gecko = spawnSync('sh', ['-c', 'command -v geckodriver'], { encoding: 'utf8' }).stdout.trim();
-  if (!gecko) throw new Error('geckodriver is not on PATH (tools/setup.sh installs it from crates.io)');
-  const { Builder } = require('selenium-webdriver');
-  const firefox = require('selenium-webdriver/firefox');
-  const driver = await new Builder().forBrowser('firefox')
-    .setFirefoxOptions(new firefox.Options().addArguments('-headless').setBinary(process.env.FIREFOX || '/usr/bin/firefox-esr'))
-    .setFirefoxService(new firefox.ServiceBuilder(gecko)).build();
+  const { driver, name, close } = await firefoxDriver();
   await driver.manage().setTimeouts({ script: 30 * 60_000 });
-  const name = `Firefox ESR ${(await driver.getCapabilities()).get('browserVersion')}`;
-  return { kind: 'firefox', name, driver, close: () => driver.quit() };
+  return { kind: 'firefox', name, driver, close };
 }
 
 /** page.evaluate(fn, arg) over WebDriver: fn's source runs in the page, its (awaited) result comes back as JSON. */

@@ -11,15 +11,14 @@
 // Expected values come from encodings.json (labels, families) and encoding_rs.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import test from 'node:test';
 import { FAMILIES } from '../../tools/entries.mjs';
-import { PROJECT, prng, runNode } from './helpers.mjs';
+import { PROJECT, encodingRsOracle, prng, runNode } from './helpers.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const ORACLE = `${ROOT}target/release/examples/encoding_rs_oracle`;
-if (!existsSync(ORACLE)) throw new Error(`${ORACLE} is missing: tools/test-js.sh builds it`);
+const ORACLE = encodingRsOracle();
 
 // The families, from encodings.json's groups (the same rule as tools/gen_tables.py, restated).
 const HEADINGS = {

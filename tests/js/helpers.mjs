@@ -3,13 +3,32 @@
 // tools/test-js.sh, whose path is in TEW_TEST_PROJECT; every import of the
 // package goes through that project's node_modules and the package's exports map.
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 export const PROJECT = process.env.TEW_TEST_PROJECT;
 if (!PROJECT || !existsSync(join(PROJECT, 'node_modules', 'text-encoding-wasm', 'package.json'))) {
   throw new Error('TEW_TEST_PROJECT must name a project with text-encoding-wasm installed: run `bash tools/test-js.sh`.');
+}
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+
+/**
+ * encoding_rs as a command (examples/encoding_rs_oracle.rs, release build),
+ * the independent oracle several tests pipe bytes through. Its path, or an
+ * error that says how to build it.
+ */
+export function encodingRsOracle() {
+  const path = `${ROOT}target/release/examples/encoding_rs_oracle`;
+  if (!existsSync(path)) throw new Error(`${path} is missing: tools/test-js.sh builds it (cargo build --release --example encoding_rs_oracle)`);
+  return path;
+}
+
+/** The standard's encodings, in encodings.json's order: [{ name, labels, heading }]. */
+export function standardEncodings() {
+  const groups = JSON.parse(readFileSync(`${ROOT}data/whatwg-index/encodings.json`, 'utf8'));
+  return groups.flatMap((group) => group.encodings.map((e) => ({ name: e.name, labels: e.labels, heading: group.heading })));
 }
 
 /** Node's own classes, captured before any test deletes them. */

@@ -9,6 +9,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { firefoxDriver, firefoxMissing, which } from '../webdriver.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -80,23 +81,10 @@ async function resultOf(driver, url) {
   }
 }
 
-function which(command) {
-  const p = spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' });
-  return p.status === 0 ? p.stdout.trim() : null;
-}
-
-/** Firefox ESR over geckodriver, headless. Returns null (with the reason) where it cannot run. */
-async function firefoxDriver() {
-  const binary = which('firefox-esr');
-  const gecko = which('geckodriver');
-  if (!binary || !gecko) return { why: `needs firefox-esr and geckodriver (tools/setup.sh installs both): ${binary ? '' : 'no firefox-esr '}${gecko ? '' : 'no geckodriver'}` };
-  const { Builder } = require('selenium-webdriver');
-  const firefox = require('selenium-webdriver/firefox');
-  const options = new firefox.Options().addArguments('-headless').setBinary(binary);
-  const driver = await new Builder().forBrowser('firefox').setFirefoxOptions(options)
-    .setFirefoxService(new firefox.ServiceBuilder(gecko)).build();
-  const version = (await driver.getCapabilities()).get('browserVersion');
-  return { driver, name: `Firefox ESR ${version}`, close: () => driver.quit() };
+/** Firefox ESR over geckodriver, headless (tools/webdriver.mjs); where it cannot run, the reason instead. */
+async function firefoxSession() {
+  const missing = firefoxMissing();
+  return missing ? { why: missing } : firefoxDriver();
 }
 
 /** WebKitGTK's MiniBrowser over WebKitWebDriver, on a virtual display. */
@@ -133,7 +121,7 @@ async function webkitDriver() {
  */
 export async function webdriverRows(row, base, notRun) {
   const engines = [
-    { start: firefoxDriver, label: 'Firefox ESR', rows: ['classic', 'worker', 'esm', 'csp'] },
+    { start: firefoxSession, label: 'Firefox ESR', rows: ['classic', 'worker', 'esm', 'csp'] },
     { start: webkitDriver, label: 'WebKitGTK', rows: ['classic', 'worker'] },
   ];
   for (const engine of engines) {
