@@ -13,15 +13,14 @@
 // and units that end a pair, at every split point.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import test from 'node:test';
-import { loadPackage } from './helpers.mjs';
+import { encodingRsOracle, loadPackage, standardEncodings } from './helpers.mjs';
 
-const ORACLE = new URL('../../target/release/examples/encoding_rs_oracle', import.meta.url).pathname;
-if (!existsSync(ORACLE)) throw new Error(`${ORACLE} is missing: tools/test-js.sh builds it (cargo build --release --example encoding_rs_oracle)`);
+const ORACLE = encodingRsOracle();
 
 const wasmBuild = await loadPackage('text-encoding-wasm');
 const jsBuild = await loadPackage('text-encoding-wasm/js');
+const utfOnly = await loadPackage('text-encoding-wasm/utf8');
 
 const LEADS = [0x00, 0x7f, 0x80, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1, 0xec, 0xed, 0xee, 0xef, 0xf0, 0xf1, 0xf3, 0xf4, 0xf5, 0xff];
 const NEXT = [0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc2, 0xe0, 0xf0, 0xff];
@@ -135,3 +134,30 @@ for (const label of ['utf-16le', 'utf-16be']) {
     });
   }
 }
+
+test('js/encoding-labels.js (the UTF-only entries\' labels) is what tools/gen-labels.mjs makes from encodings.json', () => {
+  const r = spawnSync(process.execPath, [new URL('../../tools/gen-labels.mjs', import.meta.url).pathname, '--check'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+});
+
+test('text-encoding-wasm/utf8 (no module) resolves every label of encodings.json, in any ASCII case and whitespace', () => {
+  const utf = new Set(['UTF-8', 'UTF-16LE', 'UTF-16BE']);
+  let checked = 0;
+  for (const { name, labels } of standardEncodings()) {
+    for (const label of labels) {
+      for (const spelled of [label, ` \t${label.toUpperCase()}\n\f\r`]) {
+        if (utf.has(name)) {
+          assert.equal(new utfOnly.TextDecoder(spelled).encoding, name.toLowerCase(), spelled);
+        } else {
+          // The replacement encoding's labels are invalid for TextDecoder; every other encoding is left out and named.
+          const expected = name === 'replacement' ? /is invalid/ : new RegExp(`names ${name.toLowerCase()}, which text-encoding-wasm/utf8 leaves out`);
+          assert.throws(() => new utfOnly.TextDecoder(spelled), (e) => e instanceof RangeError && expected.test(e.message), spelled);
+        }
+        checked++;
+      }
+    }
+  }
+  // Not labels: a non-ASCII case mapping (U+212A KELVIN SIGN lowercases to "k"), inner whitespace, other whitespace.
+  for (const bad of ['\u212Aoi8-r', 'utf 8', '\u00a0utf-8', 'utf-8\v', '']) assert.throws(() => new utfOnly.TextDecoder(bad), RangeError, JSON.stringify(bad));
+  assert.ok(checked > 400);
+});
