@@ -71,8 +71,8 @@ export function decodeUtf16(bytes, be, state, fatal, last, typed) {
   let i = 0;
   if (typed && !be && LITTLE_ENDIAN && surrogate === 0 && even > 0) {
     // An interpreter: the input's own units as the string (no loop), up to
-    // the first surrogate unless the whole is well-formed; the loop below
-    // does the rest (a new decoder's state at a unit boundary).
+    // the first lone surrogate unless the whole is well-formed; the loop
+    // below does the rest (a new decoder's state at a unit boundary).
     const count = even >> 1;
     const offset = bytes.byteOffset;
     const units = (offset & 1) === 0 ? new Uint16Array(bytes.buffer, offset, count) : new Uint16Array(sliceElements(bytes, 0, even).buffer);
@@ -81,8 +81,14 @@ export function decodeUtf16(bytes, be, state, fatal, last, typed) {
       text = whole;
       i = even;
     } else {
+      // No isWellFormed (Hermes 0.12): up to the first lone surrogate, pairs skipped.
       let k = 0;
-      while (k < count && (units[k] & 0xf800) !== 0xd800) k++;
+      while (k < count) {
+        const u = units[k];
+        if ((u & 0xf800) !== 0xd800) k++;
+        else if (u <= 0xdbff && k + 1 < count && (units[k + 1] & 0xfc00) === 0xdc00) k += 2;
+        else break;
+      }
       text = k === count ? whole : call(stringSlice, whole, 0, k);
       i = 2 * k;
     }
