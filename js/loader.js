@@ -63,7 +63,12 @@ export function entryPrefix() {
 
 /** Installs a backend: an object with the exports of src/wasm.rs and `memory`. */
 export function useBackend(exports, kind = 'wasm', entry = entryName) {
-  base = createRuntime(exports);
+  return useRuntime(createRuntime(exports), kind, entry);
+}
+
+/** Installs a runtime made without a module (the UTF-only entries, js/utf-runtime.js); `kind` as backend() reports it. */
+export function useRuntime(made, kind, entry = entryName) {
+  base = made;
   active = kind;
   setEntry(entry);
   route();

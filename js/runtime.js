@@ -5,9 +5,8 @@
 // size (linear memory never shrinks). Any backend with the same exports (the
 // WebAssembly module, or later its translation to plain JS) plugs in here.
 
-import { concatBytes } from './concat-bytes.js';
 import { unitsToString, unitsToStringTyped } from './units-to-string.js';
-import { encodeUtf8Into, writeUtf8 } from './utf8-fast-paths.js';
+import { encodeInto, encodeUtf8 } from './utf8-encode.js';
 
 import { growScratch, memoryViews } from './scratch.js';
 import { stripLabel } from './webidl.js';
@@ -16,18 +15,6 @@ import { Uint16Array, Uint8Array, charCodeAt, min, setElements, sliceElements, s
 
 /** Bytes decoded per call: with 2 bytes of output per input byte, 768 KiB of scratch. */
 const DECODE_WINDOW = 1 << 18;
-/** Code units encoded per window when a string's UTF-8 is built in pieces. */
-const ENCODE_WINDOW = 1 << 16;
-/**
- * encode() writes into one buffer of the worst-case size (3 bytes per unit)
- * and copies out the used part when that buffer is at most this big; longer
- * strings go in windows, so the spare room never grows with the input.
- */
-const ENCODE_ONE_SHOT_BYTES = 1 << 24;
-/** encode() of strings up to this many units goes through shortBytes. */
-const ENCODE_SHORT = 64;
-/** Room for the UTF-8 of ENCODE_SHORT units (3 bytes each at most); no user code runs while it is in use. */
-const shortBytes = new Uint8Array(3 * ENCODE_SHORT);
 /** Below this many units the runtime's own UTF-16LE decoder costs more than fromCharCode. */
 const NATIVE_STRING_MIN = 64;
 
@@ -105,6 +92,9 @@ export function createRuntime(exports) {
   }
 
   const runtime = {
+    /** Strings for an interpreter (js/utf8-codec.js's typed mode): the build without WebAssembly. */
+    typedStrings: exports.wrapRuntime !== undefined,
+
     /**
      * A copy of CJK index `which`'s unpacked array (`bytes` long: 0 jis0208,
      * 1 jis0212, 2 EUC-KR, 3 gb18030 in u16s, 4 Big5 in u32s), unpacked now if it
@@ -174,53 +164,8 @@ export function createRuntime(exports) {
       }
     },
 
-    /**
-     * UTF-8 encode a string (lone surrogates become U+FFFD) into a new
-     * Uint8Array. In JS, not the module: the units would have to be read
-     * with charCodeAt and copied in anyway, and the bytes copied out; the
-     * loop alone measured faster than that at every size. (The module's
-     * `encode` export stays for the legacy encoders; TextEncoder is UTF-8 only.)
-     */
-    encodeUtf8(string) {
-      const length = string.length;
-      // ASCII first: one byte per unit, often the whole string.
-      const ascii = new Uint8Array(length);
-      let i = 0;
-      for (; i < length; i++) {
-        const unit = charCodeAt(string, i);
-        if (unit >= 0x80) break;
-        ascii[i] = unit;
-      }
-      if (i === length) return ascii;
-      if (length <= ENCODE_SHORT) {
-        // Into a reused buffer, then one exact copy: cheaper for short
-        // strings than counting the bytes first (a second pass).
-        const out = shortBytes;
-        for (let j = 0; j < i; j++) out[j] = ascii[j];
-        return sliceElements(out, 0, writeUtf8(string, i, length, out, i));
-      }
-      // Counting the exact size first would cost a second pass as long as
-      // the encoding itself (mixed text defeats the branch predictor).
-      if (3 * (length - i) <= ENCODE_ONE_SHOT_BYTES) {
-        const out = new Uint8Array(i + 3 * (length - i));
-        setElements(out, subarray(ascii, 0, i));
-        const end = writeUtf8(string, i, length, out, i);
-        return end === out.length ? out : sliceElements(out, 0, end);
-      }
-      const scratch = new Uint8Array(3 * ENCODE_WINDOW);
-      const pieces = [subarray(ascii, 0, i)];
-      let total = i;
-      while (i < length) {
-        let end = min(length, i + ENCODE_WINDOW);
-        // Never split a surrogate pair between windows.
-        if (end < length && (charCodeAt(string, end - 1) & 0xfc00) === 0xd800) end--;
-        const written = writeUtf8(string, i, end, scratch, 0);
-        pieces.push(sliceElements(scratch, 0, written));
-        total += written;
-        i = end;
-      }
-      return concatBytes(pieces, total);
-    },
+    /** UTF-8 encode a string into a new Uint8Array (js/utf8-encode.js). */
+    encodeUtf8,
 
     /**
      * One call of the module's encoder, for the legacy encoders (js/extra/):
@@ -304,19 +249,8 @@ export function createRuntime(exports) {
       return { pieces, substituted };
     },
 
-    /** TextEncoder.encodeInto: as many whole characters as fit; { read, written }. In JS, as encodeUtf8. */
-    encodeInto(string, destination) {
-      const length = string.length;
-      const room = destination.length;
-      let read = 0;
-      for (; read < length && read < room; read++) {
-        const unit = charCodeAt(string, read);
-        if (unit >= 0x80) break;
-        destination[read] = unit;
-      }
-      if (read === length || read === room) return { read, written: read };
-      return encodeUtf8Into(string, destination, room, read, read);
-    },
+    /** TextEncoder.encodeInto: as many whole characters as fit; { read, written } (js/utf8-encode.js). */
+    encodeInto,
   };
   // The build without WebAssembly adds its JavaScript decode loops (js/no-wasm/fast-decode.js, js/no-wasm.md).
   return exports.wrapRuntime !== undefined ? exports.wrapRuntime(runtime) : runtime;

@@ -1,24 +1,15 @@
 // TextDecoder (Encoding Standard §7.1-7.2), with the WebIDL shape of a browser's.
-import { asciiDecodesToItself, REPLACEMENT, stripsBom, UTF_8 } from './encodings.js';
+import { asciiDecodesToItself, REPLACEMENT, stripsBom, UTF_16BE, UTF_16LE, UTF_8 } from './encodings.js';
 import { getRuntime, leftOutHint } from './loader.js';
-import { decodeValidUtf8 } from './utf8-fast-paths.js';
-import { decodeValidUtf8Prefix, validPrefixEnd } from './utf8-decode.js';
+import { decodeUtf8, utf8ErrorAt, utf8State } from './utf8-codec.js';
 import { otherCopyGetter, otherCopyMethod, ownMembers } from './other-copy.js';
 import { bufferSourceBytes, shapeInterface, toDictionary, toStringValue } from './webidl.js';
-import { Uint8Array, WeakMap, apply, charCodeAt, fromCharCode, setElements, sliceElements, subarray } from './intrinsics.js';
+import { Uint8Array, WeakMap, apply, charCodeAt, fromCharCode, setElements, sliceElements } from './intrinsics.js';
 
 const CONSTRUCT = "Failed to construct 'TextDecoder'";
 const DECODE = "Failed to execute 'decode' on 'TextDecoder'";
 /** Short all-ASCII input is turned into a string in JS: cheaper than a call into the module. */
 const ASCII_FAST_PATH = 64;
-/**
- * Short valid UTF-8 from a new decoder is decoded in JS (utf8-fast-paths.js),
- * for the same reason; anything else (an error, a sequence cut short) still
- * goes to the module, which alone handles errors and state.
- */
-const UTF8_FAST_PATH = 64;
-/** A UTF-8 character cut by the end of a chunk needs at most 3 more bytes: the module gets at most those of the next chunk. */
-const MODULE_HEAD = 4;
 
 /** Internal slots, keyed by instance: a WeakMap is also the brand check (with js/other-copy.js). */
 const slots = new WeakMap();
@@ -75,8 +66,6 @@ export class TextDecoder {
       text = s.state === null && stream ? '' : decodeWith(runtime, s, bytes || new Uint8Array(0), stream);
     } else if (s.state === null && bytes.length <= ASCII_FAST_PATH && asciiDecodesToItself(s.index) && isAscii(bytes)) {
       text = apply(fromCharCode, null, bytes);
-    } else if (s.state === null && s.index === UTF_8 && bytes.length <= UTF8_FAST_PATH && (text = decodeValidUtf8(bytes, bytes.length)) !== null) {
-      // Valid: the decoder ends as new (no bytes needed), so s.state stays null.
     } else {
       text = decodeWith(runtime, s, bytes, stream);
     }
@@ -107,27 +96,29 @@ export function decodeChunk(s, bytes, last, context) {
 }
 
 function decodeWith(runtime, s, bytes, stream, context = DECODE) {
-  if (s.index !== UTF_8) return decodeInModule(runtime, s, bytes, stream, context);
-  let text = '';
-  let from = 0;
-  if (s.state !== null) {
-    if (!stream || bytes.length <= MODULE_HEAD) return decodeInModule(runtime, s, bytes, stream, context);
-    // A character cut by the previous chunk: the module finishes it (its
-    // continuation bytes, or the error); if that leaves the decoder as a new
-    // one, JS goes on, else the module decodes the rest too.
-    while (from < MODULE_HEAD - 1 && (bytes[from] & 0xc0) === 0x80) from++;
-    if (from === 0) from = 1;
-    text = decodeInModule(runtime, s, bytes, true, context, from);
-    if (s.state !== null) return text + decodeInModule(runtime, s, subarray(bytes, from), stream, context);
+  const index = s.index;
+  let text;
+  if (index === UTF_8) {
+    // UTF-8: all of it in JavaScript (js/utf8-codec.js), errors and state included.
+    text = decodeUtf8(bytes, s.state, s.fatal, !stream, runtime.typedStrings === true);
+    s.state = stream ? utf8State : null;
+    if (utf8ErrorAt < 0) return text;
+    // As decodeInModule: the bytes after the error stay in the queue for a next streaming call.
+    if (stream) s.leftover = sliceElements(bytes, utf8ErrorAt);
+    // UTF-16 in JavaScript (js/utf16-codec.js) where the runtime brings it:
+    // no module (the UTF-only entries), or an interpreter (the build without
+    // WebAssembly, js/no-wasm/fast-decode.js); with a wasm module, V8
+    // measured faster through the module.
+  } else if ((index === UTF_16LE || index === UTF_16BE) && runtime.decodeUtf16 !== undefined) {
+    const r = runtime.decodeUtf16(bytes, index === UTF_16BE, s.state, s.fatal, !stream, runtime.typedStrings === true);
+    text = r.text;
+    s.state = stream ? r.state : null;
+    if (r.errorAt < 0) return text;
+    if (stream) s.leftover = sliceElements(r.input, r.errorAt);
+  } else {
+    return decodeInModule(runtime, s, bytes, stream, context);
   }
-  // UTF-8 from a new decoder: the valid prefix in JS (js/utf8-decode.js),
-  // the rest (from the first error or a sequence cut short, at a character
-  // boundary where the spec's decoder is new again) by the module.
-  const rest = from === 0 ? bytes : subarray(bytes, from);
-  text += decodeValidUtf8Prefix(rest);
-  const end = validPrefixEnd();
-  if (end === rest.length) return text;
-  return text + decodeInModule(runtime, s, subarray(rest, end), stream, context);
+  throw new TypeError(`${context}: The encoded data was not valid for encoding ${s.name}`);
 }
 
 /**
@@ -135,10 +126,9 @@ function decodeWith(runtime, s, bytes, stream, context = DECODE) {
  * error the spec's I/O queue keeps everything after the error to the end of
  * `bytes`: a streaming call leaves it for the next one.
  */
-function decodeInModule(runtime, s, bytes, stream, context, to = bytes.length) {
-  const result = runtime.decode(s.index, s.fatal, to === bytes.length ? bytes : subarray(bytes, 0, to), s.state, !stream);
-  // A UTF-8 decoder holding no bytes is a new one: state null lets the next call start in JS.
-  s.state = stream && !(result.idle && s.index === UTF_8) ? result.state : null;
+function decodeInModule(runtime, s, bytes, stream, context) {
+  const result = runtime.decode(s.index, s.fatal, bytes, s.state, !stream);
+  s.state = stream ? result.state : null;
   if (result.error) {
     // The bytes after the error stay in the queue; a next streaming call reads them.
     if (stream) s.leftover = sliceElements(bytes, result.offset);

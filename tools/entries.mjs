@@ -41,7 +41,8 @@ export const MODULES = {
 /** The encoding sets an entry can be built over, each with its module. */
 export const SETS = {
   full: { what: 'every encoding', module: 'full' },
-  utf8: { what: 'UTF-8 and UTF-16', module: 'utf8' },
+  // No module: UTF-8 and UTF-16 are decoded and encoded in JavaScript in every build (js/utf-runtime.js).
+  utf8: { what: 'UTF-8 and UTF-16', module: null },
   lite: { what: 'UTF-8, UTF-16 and the single-byte encodings; add CJK families with their imports', module: 'lite' },
 };
 
@@ -100,8 +101,18 @@ export { backend, ready } from '../loader.js';
  * no-WebAssembly backend: build-package.mjs resolves both per format.
  */
 function plainSource(backend, set) {
+  const entryName = `text-encoding-wasm${subpath(backend, set, 'plain').slice(1)}`;
+  // backend() of a module-less entry: 'js' where its strings are built for an
+  // interpreter (the js entries; the wasm entries where WebAssembly is
+  // missing, which is where interpreters run: Hermes, QuickJS, node --jitless), else 'wasm'.
+  const typed = backend === 'js' ? 'true' : "typeof WebAssembly !== 'object'";
   const boot =
-    backend === 'wasm'
+    SETS[set].module === null
+      ? `import { useRuntime } from '../loader.js';
+import { createUtfRuntime } from '../utf-runtime.js';
+const typed = ${typed};
+useRuntime(createUtfRuntime(typed), typed ? 'js' : 'wasm', '${entryName}');`
+      : backend === 'wasm'
       ? `import base64 from '@module/${set}';
 import loadJsBackend from '@no-wasm-fallback/${set}';
 import { boot } from '../loader.js';
@@ -114,7 +125,7 @@ ${boot}
 import { getRuntime, ready } from '../loader.js';
 ${set === 'full' ? '' : set === 'lite' ? `import { enableFamilies, registerFamily } from '../families.js';\nenableFamilies();` : `import { nameLeftOutImports } from '../families.js';\nnameLeftOutImports();`}
 // How text-encoding-wasm/extra and the family entries (separate bundles) reach this module instance,
-${backend === 'wasm' ? `// and the inflater it unpacks its own module with (one copy, saved).
+${backend === 'wasm' && SETS[set].module !== null ? `// and the inflater it unpacks its own module with (one copy, saved).
 import { inflateSync } from 'fflate';
 ready[Symbol.for('text-encoding-wasm.inflate')] = inflateSync;
 ` : ''}ready[Symbol.for('text-encoding-wasm.runtime')] = getRuntime;
@@ -249,7 +260,7 @@ export function moduleBytesFile(module) {
 export const MODULE_BYTES = [...Object.keys(SETS), ...Object.keys(FAMILIES), 'variants', 'detect'];
 
 /** The modules whose no-WebAssembly backend the package ships as a file of its own. */
-export const BACKEND_MODULES = [...Object.keys(SETS), ...Object.keys(FAMILIES)];
+export const BACKEND_MODULES = [...Object.keys(SETS).filter((set) => SETS[set].module !== null), ...Object.keys(FAMILIES)];
 
 // `node tools/entries.mjs --modules`: one line per module, "name cargo-arguments" (tools/build-wasm.sh).
 if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--modules')) {

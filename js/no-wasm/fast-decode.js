@@ -1,24 +1,23 @@
 // JavaScript decode loops for the build without WebAssembly (js/no-wasm.md).
 // In an interpreter (Hermes, QuickJS, node --jitless) the Rust core translated
 // by wasm2js runs several times slower than hand-written JavaScript, so the
-// common case is decoded here: ASCII and valid UTF-8, UTF-16LE without lone
-// surrogates, single-byte lookups, and valid pairs of the CJK families over
-// the very index arrays the core unpacks (src/wasm/standard.rs, index_table;
+// common case is decoded here (UTF-8 is not: TextDecoder decodes all of it in
+// JS, js/utf8-codec.js, nor UTF-16: js/utf16-codec.js): single-byte lookups,
+// and valid pairs of the CJK families over the very index arrays the core unpacks (src/wasm/standard.rs, index_table;
 // single-byte maps learnt by decoding bytes 0x80-0xFF through the core). Everything else (an error, a sequence the input cuts short,
 // gb18030's four-byte sequences, Big5's two-code-point pointers, EUC-JP's
-// JIS X 0212, ISO-2022-JP, UTF-16BE, fatal mode's exception, streaming state)
+// JIS X 0212, ISO-2022-JP, fatal mode's exception, streaming state)
 // goes to the core's decoder, from the byte where the loop stopped: every loop
 // stops only between characters, where the spec's decoder is back in its
 // initial state, so its output up to there is exactly what the core would
 // give. The core stays the one source of truth for anything unusual;
 // tests/js/no-wasm-fast-decode.test.mjs checks the result against the wasm
 // build and encoding_rs's test vectors.
-import { Uint16Array, Uint8Array, call, charCodeAt, max, setElements, sliceElements, stringSlice, subarray } from '../intrinsics.js';
+import { Uint16Array, Uint8Array, charCodeAt, max, setElements, sliceElements, subarray } from '../intrinsics.js';
 import { stringOf } from './units.js';
-import { asciiEnd, decodeUtf8Valid } from './utf8-decode.js';
+import { decodeUtf16Result } from '../utf16-codec.js';
 
 // Indexes in the standard's table (the Rust Encoding enum's order; js/encodings.js).
-const UTF_8 = 0;
 const LAST_SINGLE_BYTE = 28;
 const GBK = 29;
 const GB18030 = 30;
@@ -26,7 +25,6 @@ const BIG5 = 31;
 const EUC_JP = 32;
 const SHIFT_JIS = 34;
 const EUC_KR = 35;
-const UTF_16LE = 38;
 const X_USER_DEFINED = 39;
 /** Entries of the CJK indexes by `index_table`'s number (the index files' last pointer + 1). */
 const INDEX_LENGTHS = [11104, 7211, 23750, 23940, 19782];
@@ -38,10 +36,6 @@ const out = new Uint16Array(WINDOW + 4);
 const CORE_STEP = 64;
 const CORE_STEP_MAX = 1 << 16;
 
-/** Whether this engine stores a Uint16Array little-endian (every engine we know does). */
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-/** String.prototype.isWellFormed where the engine has it (captured at load), else null. */
-const isWellFormed = typeof String.prototype.isWellFormed === 'function' ? String.prototype.isWellFormed : null;
 
 /** What the last loop call decoded, as a string. */
 let piece = '';
@@ -86,8 +80,7 @@ export function withFastDecode(core, exports) {
 
   /** [loop, data] for encoding `index`, or null: no loop (everything goes to the core). */
   function loopFor(index) {
-    if (index === UTF_8) return [utf8Loop, null];
-    if (index === UTF_16LE) return LITTLE_ENDIAN ? [utf16leLoop, null] : null;
+    // (UTF-8 never comes here: TextDecoder decodes it in JS, js/utf8-codec.js; the core is its fallback.)
     if (index === X_USER_DEFINED) return [xUserDefinedLoop, null];
     if (index <= LAST_SINGLE_BYTE) {
       const table = singleByteIndex(index);
@@ -146,6 +139,8 @@ export function withFastDecode(core, exports) {
   const wrapped = {};
   for (const key of Object.keys(core)) wrapped[key] = core[key];
   wrapped.decode = decode;
+  // UTF-16 in JS (js/text-decoder.js calls it): its typed mode takes the input's own units.
+  wrapped.decodeUtf16 = decodeUtf16Result;
   return wrapped;
 }
 
@@ -340,77 +335,4 @@ function big5Loop(input, from, to, limit, codec) {
   if (i === last && i < to && input[i] < 0x80) out[j++] = input[i++]; // a last ASCII byte
   piece = j === 0 ? '' : stringOf(out, 0, j);
   return i;
-}
-
-/** Bytes per pass of the UTF-8 loop: its native path needs no output buffer, and fewer, longer pieces concatenate faster. */
-const UTF8_WINDOW = 1 << 20;
-
-function utf8Loop(input, from, _to, limit) {
-  const to = limit - from > UTF8_WINDOW ? from + UTF8_WINDOW : limit;
-  const ascii = asciiEnd(input, from, to);
-  piece = ascii === from ? '' : stringOf(input, from, ascii);
-  if (ascii === to) return to;
-  const r = decodeUtf8Valid(input, ascii, to, limit);
-  piece += r.text;
-  return r.stop;
-}
-
-/** UTF-16LE: the input's own units when aligned, checked for lone surrogates with a regular expression. */
-/** Bytes per pass of the UTF-16LE loop (it needs no output buffer either). */
-const UTF16_WINDOW = 1 << 20;
-
-function utf16leLoop(input, from, _to, limit) {
-  const to = limit - from > UTF16_WINDOW ? from + UTF16_WINDOW : limit;
-  // A new decoder at `from` (even: the call started new, and the core hands
-  // back only when no byte or surrogate is pending). Take whole units, and a
-  // trail surrogate beyond `to` if the window ends on a lead.
-  let end = from + ((to - from) & ~1);
-  if (end > from && end + 2 <= limit && (input[end - 1] & 0xfc) === 0xd8) end += 2;
-  const count = (end - from) >> 1;
-  if (count === 0) {
-    piece = '';
-    return from;
-  }
-  const offset = input.byteOffset + from;
-  const units = (offset & 1) === 0 ? new Uint16Array(input.buffer, offset, count) : new Uint16Array(sliceElements(input, from, end).buffer);
-  const text = stringOf(units, 0, count);
-  const lone = isWellFormed !== null && call(isWellFormed, text) ? count : firstLoneSurrogate(units, count);
-  if (lone < count) {
-    // Up to the first lone surrogate (or a lead the input ends on): the core replaces it.
-    piece = call(stringSlice, text, 0, lone);
-    return from + 2 * lone;
-  }
-  piece = text;
-  return end;
-}
-
-/**
- * The index of the first lone surrogate of units[0, count) (a lead at the end
- * counts: its trail may be in the next chunk), or count. Where the view is
- * aligned, runs of words with no surrogate in either half are skipped two
- * units per test.
- */
-function firstLoneSurrogate(units, count) {
-  const words = (units.byteOffset & 3) === 0 ? new Uint32Array(units.buffer, units.byteOffset, count >> 1) : null;
-  const wordCount = words === null ? 0 : words.length;
-  let k = 0;
-  while (k < count) {
-    if ((k & 1) === 0 && words !== null) {
-      let w = k >> 1;
-      for (; w < wordCount; w++) {
-        const x = words[w] ^ 0xd800d800;
-        if ((x & 0xf800) === 0 || (x & 0xf8000000) === 0) break;
-      }
-      k = w << 1;
-      if (k >= count) break;
-    }
-    const u = units[k];
-    if ((u & 0xf800) !== 0xd800) {
-      k++;
-      continue;
-    }
-    if (u >= 0xdc00 || k + 1 >= count || (units[k + 1] & 0xfc00) !== 0xdc00) return k;
-    k += 2;
-  }
-  return count;
 }

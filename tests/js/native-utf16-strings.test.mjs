@@ -50,6 +50,12 @@ function inputs() {
     ['windows-1252', new Uint8Array(Array.from({ length: 256 }, (_, i) => i))],
   ];
   for (let n = 0; n < 300; n++) list.push(['utf-8', randomUtf8ishBytes(random, 60 + Math.floor(random() * 300))]);
+  // UTF-8 is decoded in JavaScript (js/utf8-codec.js), not by the module, so
+  // its strings are not the runtime decoder's business: the module's encodings
+  // (random bytes, errors included) are what exercise it.
+  for (const label of ['windows-1252', 'shift_jis', 'gbk', 'utf-16le', 'euc-kr']) {
+    for (let n = 0; n < 40; n++) list.push([label, Uint8Array.from({ length: 64 + Math.floor(random() * 300) }, () => Math.floor(random() * 256))]);
+  }
   list.push(['utf-8', randomUtf8ishBytes(random, 1 << 20)]); // several windows
   return list;
 }

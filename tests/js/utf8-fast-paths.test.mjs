@@ -1,7 +1,6 @@
-// The JS UTF-8 fast paths (js/utf8-fast-paths.js, used by js/text-decoder.js
-// and js/runtime.js), natives deleted: short valid UTF-8 decoded in JS (≤ 64
-// bytes, new decoder, else the module), encode() and encodeInto() in JS at every
-// size. Oracles: the spec's steps transcribed in utf8-reference.mjs, and Node's
+// The JS UTF-8 codec (js/utf8-codec.js, js/utf8-encode.js: every UTF-8
+// decode and encode of TextDecoder and TextEncoder), natives deleted: short
+// and long input, valid and not, encode() and encodeInto() at every size. Oracles: the spec's steps transcribed in utf8-reference.mjs, and Node's
 // own TextEncoder (captured before deletion) for the multi-megabyte strings.
 import assert from 'node:assert/strict';
 import test from 'node:test';
@@ -194,11 +193,11 @@ test('encode() of long strings: the one-buffer path and the windowed path (> 5.5
   same('a'.repeat(1000) + s.slice(0, 5_600_000) + '\ud800');
 });
 
-// Past 64 bytes, js/text-decoder.js decodes the valid prefix in JS
-// (js/utf8-decode.js; long ASCII runs by js/utf8-engine-decode.js) and hands
-// the rest, from the first error or cut sequence, to the module.
+// js/utf8-codec.js decodes whole valid sequences in one test each and the
+// rest (errors, cut sequences) with the spec's steps; long ASCII runs go
+// through js/utf8-engine-decode.js. These inputs cross between the two.
 
-/** Every error class of §8.1.1, each a few bytes: what the JS loop must stop at and leave to the module. */
+/** Every error class of §8.1.1, each a few bytes: where the codec leaves its one-test path for the spec's steps. */
 const ERROR_CLASSES = [
   [0x80], [0xbf], // a continuation byte with no lead
   [0xc0, 0x80], [0xc1, 0xbf], // overlong leads

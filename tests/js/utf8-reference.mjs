@@ -1,4 +1,4 @@
-// Independent expectations for the JS UTF-8 fast paths (js/utf8-fast-paths.js),
+// Independent expectations for the JS UTF-8 codec (js/utf8-codec.js, js/utf8-encode.js),
 // written from the spec's steps, not from the package's code. Not a test file.
 
 /**

@@ -1,0 +1,174 @@
+// The package's UTF-16BE/LE decoder (Encoding Standard §14.3.1, the shared
+// UTF-16 decoder), in JavaScript: what TextDecoder runs for UTF-16 in every
+// build, so that the UTF-only entries (/utf8, /js/utf8) need no module.
+//
+// The spec's state is a leading byte and a leading surrogate. A leading byte
+// left by the previous call is put in front of the input (a one-byte-longer
+// copy), so that a code unit never straddles two arrays: utf16Input is the
+// array the positions refer to. A lead surrogate followed by a code unit that
+// is not a trail is an error and the unit's two bytes are restored ("prepend
+// to ioQueue"): the unit is then read again; a lone trail is an error.
+// Strings are built as in js/utf8-codec.js (`typed`: for interpreters).
+
+import { Uint16Array, Uint8Array, apply, call, fromCharCode, setElements, sliceElements, stringSlice, subarray } from './intrinsics.js';
+
+/** Whether this engine stores a Uint16Array little-endian (every engine we know does). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+/** String.prototype.isWellFormed where the engine has it (captured at load), else null. */
+const isWellFormed = typeof String.prototype.isWellFormed === 'function' ? String.prototype.isWellFormed : null;
+
+/** Units per fromCharCode call: a plain array (JIT engines), a typed one (interpreters). */
+const CHUNK = 1024;
+const TYPED_CHUNK = 8192;
+const plain = [];
+const typedUnits = new Uint16Array(TYPED_CHUNK + 2);
+
+/** After decodeUtf16: the state to keep (null: as new), the input the positions refer to, where the input after a fatal error starts (-1: none). */
+export let utf16State = null;
+export let utf16Input = null;
+export let utf16ErrorAt = -1;
+
+/** The string of units[0, count) by fromCharCode over typed subarrays. */
+function typedString(units, count) {
+  let text = '';
+  for (let k = 0; k < count; k += TYPED_CHUNK) text += apply(fromCharCode, null, subarray(units, k, count - k > TYPED_CHUNK ? k + TYPED_CHUNK : count));
+  return text;
+}
+
+function flush(out, j, typed) {
+  if (typed) return apply(fromCharCode, null, subarray(out, 0, j));
+  out.length = j;
+  return apply(fromCharCode, null, out);
+}
+
+/**
+ * Decodes `bytes` as UTF-16 (big-endian if `be`) from `state` (null: new;
+ * else [leading surrogate or 0, leading byte or -1]). `last`: end-of-queue
+ * follows. Returns the text; see the exports for the rest.
+ */
+export function decodeUtf16(bytes, be, state, fatal, last, typed) {
+  utf16State = null;
+  utf16ErrorAt = -1;
+  let surrogate = 0;
+  if (state !== null) {
+    surrogate = state[0];
+    if (state[1] >= 0) {
+      const joined = new Uint8Array(bytes.length + 1);
+      joined[0] = state[1];
+      setElements(joined, bytes, 1);
+      bytes = joined;
+    }
+  }
+  utf16Input = bytes;
+  const length = bytes.length;
+  const even = length & ~1;
+  const out = typed ? typedUnits : plain;
+  const chunk = typed ? TYPED_CHUNK : CHUNK;
+  const hi = be ? 0 : 1;
+  const lo = be ? 1 : 0;
+  let text = '';
+  let j = 0;
+  let i = 0;
+  if (typed && !be && LITTLE_ENDIAN && surrogate === 0 && even > 0) {
+    // An interpreter: the input's own units as the string (no loop), up to
+    // the first lone surrogate unless the whole is well-formed; the loop
+    // below does the rest (a new decoder's state at a unit boundary).
+    const count = even >> 1;
+    const offset = bytes.byteOffset;
+    const units = (offset & 1) === 0 ? new Uint16Array(bytes.buffer, offset, count) : new Uint16Array(sliceElements(bytes, 0, even).buffer);
+    const whole = typedString(units, count);
+    if (isWellFormed !== null && call(isWellFormed, whole)) {
+      text = whole;
+      i = even;
+    } else {
+      // No isWellFormed (Hermes 0.12): up to the first lone surrogate, pairs skipped.
+      let k = 0;
+      while (k < count) {
+        const u = units[k];
+        if ((u & 0xf800) !== 0xd800) k++;
+        else if (u <= 0xdbff && k + 1 < count && (units[k + 1] & 0xfc00) === 0xdc00) k += 2;
+        else break;
+      }
+      text = k === count ? whole : call(stringSlice, whole, 0, k);
+      i = 2 * k;
+    }
+  } else if (!typed && !be && LITTLE_ENDIAN && surrogate === 0 && (bytes.byteOffset & 1) === 0) {
+    // A JIT engine, UTF-16LE aligned: the input's own units, one load each,
+    // pairs checked in place; the first lone surrogate leaves the rest to the loop below.
+    const units = new Uint16Array(bytes.buffer, bytes.byteOffset, even >> 1);
+    const count = units.length;
+    let k = 0;
+    while (k < count) {
+      if (j >= chunk) {
+        text += flush(out, j, false);
+        j = 0;
+      }
+      const u = units[k];
+      if ((u & 0xf800) === 0xd800) {
+        if (u > 0xdbff || k + 1 >= count || (units[k + 1] & 0xfc00) !== 0xdc00) break;
+        out[j++] = u;
+        out[j++] = units[k + 1];
+        k += 2;
+        continue;
+      }
+      out[j++] = u;
+      k++;
+    }
+    i = 2 * k;
+  }
+  while (i < even) {
+    if (j >= chunk) {
+      text += flush(out, j, typed);
+      j = 0;
+    }
+    const unit = (bytes[i + hi] << 8) | bytes[i + lo];
+    if (surrogate !== 0) {
+      if ((unit & 0xfc00) === 0xdc00) {
+        out[j++] = surrogate;
+        out[j++] = unit;
+        surrogate = 0;
+        i += 2;
+        continue;
+      }
+      // Not a trail: an error; the unit is read again (not consumed).
+      surrogate = 0;
+      if (fatal) return fatalAt(text, out, j, typed, i);
+      out[j++] = 0xfffd;
+      continue;
+    }
+    i += 2;
+    if ((unit & 0xf800) !== 0xd800) {
+      out[j++] = unit;
+    } else if (unit <= 0xdbff) {
+      surrogate = unit;
+    } else {
+      // A lone trail.
+      if (fatal) return fatalAt(text, out, j, typed, i);
+      out[j++] = 0xfffd;
+    }
+  }
+  const odd = i < length;
+  if (!last) {
+    if (surrogate !== 0 || odd) utf16State = [surrogate, odd ? bytes[i] : -1];
+  } else if (surrogate !== 0 || odd) {
+    // End-of-queue with a leading byte or surrogate: one error.
+    if (fatal) return fatalAt(text, out, j, typed, length);
+    out[j++] = 0xfffd;
+  }
+  return j === 0 ? text : text + flush(out, j, typed);
+}
+
+/**
+ * decodeUtf16 as a runtime method (runtime.decodeUtf16: only the runtimes
+ * that decode UTF-16 in JS carry it, so the wasm entries do not bundle this
+ * file): { text, state, input, errorAt }.
+ */
+export function decodeUtf16Result(bytes, be, state, fatal, last, typed) {
+  const text = decodeUtf16(bytes, be, state, fatal, last, typed);
+  return { text, state: utf16State, input: utf16Input, errorAt: utf16ErrorAt };
+}
+
+function fatalAt(text, out, j, typed, at) {
+  utf16ErrorAt = at;
+  return j === 0 ? text : text + flush(out, j, typed);
+}

@@ -1,0 +1,335 @@
+// The package's UTF-8 decoder (Encoding Standard §8.1.1), in JavaScript, for
+// every build (wasm, no-wasm, and the module-less /utf8 entries). The Rust
+// core keeps its own UTF-8 decoder (the crate, the CLI, the other modules);
+// TextDecoder's UTF-8 path is this one.
+//
+// Why in JS: without a native decoder, most of the time goes into turning
+// UTF-16 units into a string, not into decoding (ARCHITECTURE.md, "Where the
+// time goes"); decoding straight into the array that String.fromCharCode
+// reads saves the module's copies in and out and a pass over the units.
+//
+// Exactness: one loop does the spec's steps. A lead byte's continuation bytes
+// are checked against the spec's bounds (the lower and upper boundary of the
+// first one: E0 A0-BF, ED 80-9F, F0 90-BF, F4 80-8F; 80-BF after that); the
+// first byte out of bounds ends the sequence with one error (U+FFFD, or the
+// TypeError in fatal mode) and is read again as a new lead ("prepend byte to
+// ioQueue"), so each maximal subpart is one U+FFFD. A sequence the input cuts
+// short is kept as the spec's state (code point, bytes needed, bytes seen,
+// bounds) for the next streaming call, or is one error at end-of-queue.
+//
+// Output: V8 and other JIT engines spread a plain array of small integers into
+// fromCharCode's arguments far faster than a typed array; interpreters
+// (Hermes, QuickJS, node --jitless: the no-wasm build) the other way round, by
+// 2-10x (js/no-wasm/units.js). decodeUtf8's `typed` picks the one. The typed
+// mode also tries the engine's own strict UTF-8 decoder (decodeURIComponent
+// over escape()d Latin-1) on the valid input first: native code, several
+// times faster than any loop in an interpreter.
+
+import { decodeValidUtf8Long } from './utf8-engine-decode.js';
+import { Uint16Array, apply, fromCharCode, subarray } from './intrinsics.js';
+
+/** Units per fromCharCode call for the plain array (V8 flat from 256 to 8192; small keeps it in cache). */
+const CHUNK = 1024;
+/** The plain array, reused: its length is set to the chunk's before each call. */
+const plain = [];
+/** Units per fromCharCode call for the typed array: far below every engine's argument limit. */
+const TYPED_CHUNK = 8192;
+/** The typed array; room for a surrogate pair past a full chunk. */
+const typedUnits = new Uint16Array(TYPED_CHUNK + 2);
+/** Bytes per decodeURIComponent call in the typed mode (as many %XX as bytes: three times the memory). */
+const URI_WINDOW = 1 << 20;
+/** From this many ASCII bytes at the start, the engine's own decoder makes their string (a fixed cost per call, less per byte). */
+const ENGINE_ASCII = 16384;
+
+/** After decodeUtf8: the state to keep (null: the decoder is as new), and where the input after a fatal error starts (-1: none). */
+export let utf8State = null;
+export let utf8ErrorAt = -1;
+
+// decodeURIComponent and escape, captured at load (hostile code may replace them later).
+const escapeLatin1 = typeof escape === 'function' ? escape : null;
+const decodeUri = typeof decodeURIComponent === 'function' ? decodeURIComponent : null;
+/** Whether decodeURIComponent is the strict decoder ECMAScript asks for: probed once, on first use, never assumed. */
+let strictUri = null;
+
+function uriIsStrict() {
+  if (escapeLatin1 === null || decodeUri === null) return false;
+  const bad = ['%C0%80', '%C1%BF', '%E0%80%80', '%E0%9F%BF', '%ED%A0%80', '%ED%BF%BF', '%F0%80%80%80', '%F0%8F%BF%BF', '%F4%90%80%80', '%F5%80%80%80', '%FF', '%80', '%E4%B8a', '%E4%B8', '%F0%9F%98', '%C2%C2%80'];
+  const good = [['%E0%A0%80', '\u0800'], ['%ED%9F%BF', '\ud7ff'], ['%EE%80%80', '\ue000'], ['%F0%90%80%80', '\ud800\udc00'], ['%F4%8F%BF%BF', '\udbff\udfff'], ['%C2%80', '\u0080'], ['%DF%BF', '\u07ff'], ['%EF%BF%BF', '\uffff']];
+  try {
+    for (let i = 0; i < good.length; i++) if (decodeUri(good[i][0]) !== good[i][1]) return false;
+    // escape() must turn each Latin-1 character into %XX (and leave or escape ASCII losslessly).
+    if (decodeUri(escapeLatin1('%+ \u00c3\u00a9\u00f0\u009f\u0098\u0080')) !== '%+ \u00e9\ud83d\ude00') return false;
+  } catch (_) {
+    return false;
+  }
+  for (let i = 0; i < bad.length; i++) {
+    try {
+      decodeUri(bad[i]);
+      return false;
+    } catch (_) {
+      // Rejected, as it must be.
+    }
+  }
+  return true;
+}
+
+/** The string of `array[from, to)` by fromCharCode over typed subarrays (Latin-1 for a Uint8Array). */
+function typedString(array, from, to) {
+  let text = '';
+  for (let i = from; i < to; i += TYPED_CHUNK) text += apply(fromCharCode, null, subarray(array, i, to - i > TYPED_CHUNK ? i + TYPED_CHUNK : to));
+  return text;
+}
+
+/** The length of the run of ASCII bytes from `from`. */
+function asciiEnd(bytes, from) {
+  const length = bytes.length;
+  let i = from;
+  // Eight bytes per test: mostly-ASCII text is the common case.
+  for (; i + 8 <= length; i += 8) {
+    if ((bytes[i] | bytes[i + 1] | bytes[i + 2] | bytes[i + 3] | bytes[i + 4] | bytes[i + 5] | bytes[i + 6] | bytes[i + 7]) >= 0x80) break;
+  }
+  while (i < length && bytes[i] < 0x80) i++;
+  return i;
+}
+
+/** `to`, or the start of the sequence that `to` cuts (a lead whose continuation bytes run past it). */
+function wholeEnd(bytes, from, to) {
+  let k = to;
+  while (k > from && k > to - 4 && (bytes[k - 1] & 0xc0) === 0x80) k--;
+  if (k === from) return to;
+  const lead = bytes[k - 1];
+  if (lead < 0xc0) return to;
+  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
+  return k - 1 + need <= to ? to : k - 1;
+}
+
+/**
+ * Decodes `bytes` (a Uint8Array) from `state` (null: a new decoder). `last`:
+ * end-of-queue follows (a sequence cut short is an error); else it is kept in
+ * utf8State. `typed`: build strings for an interpreter. Returns the text;
+ * utf8ErrorAt is -1, or, in fatal mode, where the input after the error
+ * starts (the text is then what came before it).
+ */
+export function decodeUtf8(bytes, state, fatal, last, typed) {
+  utf8ErrorAt = -1;
+  utf8State = null;
+  const length = bytes.length;
+  let text = '';
+  let i = 0;
+  let needed = 0;
+  let lower = 0x80;
+  let upper = 0xbf;
+  const out = typed ? typedUnits : plain;
+  const chunk = typed ? TYPED_CHUNK : CHUNK;
+  let j = 0;
+
+  if (state !== null) {
+    // A sequence cut by the previous chunk (a function of its own: cold code).
+    const head = finishCut(bytes, state, fatal, last);
+    if (head === null) return '';
+    i = headEnd;
+    text = head;
+  } else if (typed) {
+    // An interpreter: ASCII as Latin-1 (typed subarrays), then the engine's
+    // own strict UTF-8 decoder over what can be whole; the loop only where that throws.
+    const ascii = asciiEnd(bytes, 0);
+    if (ascii > 0) {
+      text = typedString(bytes, 0, ascii);
+      i = ascii;
+      if (i === length) return text;
+    }
+    if (strictUri === null) strictUri = uriIsStrict();
+    // In windows, so that the escaped copy stays bounded whatever the input's size.
+    while (strictUri && i < length) {
+      const end = wholeEnd(bytes, i, length - i > URI_WINDOW ? i + URI_WINDOW : length);
+      if (end <= i) break;
+      try {
+        text += decodeUri(escapeLatin1(typedString(bytes, i, end)));
+      } catch (_) {
+        break; // not valid somewhere: the loop below does the spec's steps from here
+      }
+      i = end;
+    }
+    if (i === length) return text;
+  } else if (length >= ENGINE_ASCII) {
+    const run = asciiEnd(bytes, 0);
+    if (run >= ENGINE_ASCII) {
+      const ascii = decodeValidUtf8Long(run === length ? bytes : subarray(bytes, 0, run));
+      if (ascii !== null) {
+        text = ascii;
+        i = run;
+      }
+    }
+  }
+
+  while (i < length) {
+    if (j >= chunk) {
+      text += flush(out, j, typed);
+      j = 0;
+    }
+    const b = bytes[i];
+    if (b < 0x80) {
+      out[j++] = b;
+      i++;
+      continue;
+    }
+    // A lead: bytes needed and the first continuation byte's bounds (§8.1.1 step 4).
+    if (b < 0xe0) {
+      if (b >= 0xc2 && i + 1 < length) {
+        const c = bytes[i + 1];
+        if ((c & 0xc0) === 0x80) {
+          out[j++] = ((b & 0x1f) << 6) | (c & 0x3f);
+          i += 2;
+          continue;
+        }
+      }
+      if (b < 0xc2) {
+        // 80-C1: never a lead; consumed.
+        if (fatal) return fatalAt(text, out, j, typed, i + 1);
+        out[j++] = 0xfffd;
+        i++;
+        continue;
+      }
+      needed = 1;
+      lower = 0x80;
+      upper = 0xbf;
+    } else if (b < 0xf0) {
+      if (i + 2 < length) {
+        const c = bytes[i + 1];
+        const d = bytes[i + 2];
+        const u = ((b & 0x0f) << 12) | ((c & 0x3f) << 6) | (d & 0x3f);
+        // Continuation bytes; not overlong (E0 needs A0-BF next); not a surrogate (ED needs 80-9F next).
+        if ((c & 0xc0) === 0x80 && (d & 0xc0) === 0x80 && u >= 0x800 && (u & 0xf800) !== 0xd800) {
+          out[j++] = u;
+          i += 3;
+          continue;
+        }
+      }
+      needed = 2;
+      lower = b === 0xe0 ? 0xa0 : 0x80;
+      upper = b === 0xed ? 0x9f : 0xbf;
+    } else if (b < 0xf5) {
+      if (i + 3 < length) {
+        const c = bytes[i + 1];
+        const d = bytes[i + 2];
+        const e = bytes[i + 3];
+        const u = ((b & 0x07) << 18) | ((c & 0x3f) << 12) | ((d & 0x3f) << 6) | (e & 0x3f);
+        // Continuation bytes; not overlong (F0 needs 90-BF next); at most U+10FFFF (F4 needs 80-8F next).
+        if ((c & 0xc0) === 0x80 && (d & 0xc0) === 0x80 && (e & 0xc0) === 0x80 && u >= 0x10000 && u <= 0x10ffff) {
+          out[j++] = 0xd7c0 + (u >> 10); // 0xD800 + ((u - 0x10000) >> 10)
+          out[j++] = 0xdc00 | (u & 0x3ff);
+          i += 4;
+          continue;
+        }
+      }
+      needed = 3;
+      lower = b === 0xf0 ? 0x90 : 0x80;
+      upper = b === 0xf4 ? 0x8f : 0xbf;
+    } else {
+      // F5-FF: never a lead; consumed.
+      if (fatal) return fatalAt(text, out, j, typed, i + 1);
+      out[j++] = 0xfffd;
+      i++;
+      continue;
+    }
+    // Not a whole valid sequence: the spec's steps over what there is (a
+    // function of its own, so that the optimised loop has no cold code in it).
+    const k = invalidOrCut(bytes, i, needed, lower, upper);
+    if (k < 0) {
+      // Cut short by the end of the input, valid so far.
+      if (!last) break; // utf8State holds it
+      utf8State = null;
+      // End-of-queue with bytes needed: one error.
+      if (fatal) return fatalAt(text, out, j, typed, length);
+      out[j++] = 0xfffd;
+      i = length;
+      break;
+    }
+    // An error; the byte at k (out of bounds) is read again as a lead.
+    if (fatal) return fatalAt(text, out, j, typed, k);
+    out[j++] = 0xfffd;
+    i = k;
+  }
+  return j === 0 ? text : text + flush(out, j, typed);
+}
+
+/** Where finishCut stopped reading. */
+let headEnd = 0;
+
+/**
+ * The spec's steps, a byte at a time, from `state` (a sequence the previous
+ * call cut) until its character or error: the text ('' if nothing yet), or
+ * null when the call ends here (utf8State or utf8ErrorAt set); headEnd says
+ * where the input goes on (a byte out of bounds is not consumed: it is read
+ * again as a lead).
+ */
+function finishCut(bytes, state, fatal, last) {
+  const length = bytes.length;
+  let cp = state[0];
+  const needed = state[1];
+  let seen = state[2];
+  let lower = state[3];
+  let upper = state[4];
+  for (let i = 0; i < length; ) {
+    const b = bytes[i];
+    if (b < lower || b > upper) {
+      if (fatal) {
+        utf8ErrorAt = i;
+        return null;
+      }
+      headEnd = i;
+      return '\ufffd';
+    }
+    i++;
+    lower = 0x80;
+    upper = 0xbf;
+    cp = (cp << 6) | (b & 0x3f);
+    if (++seen === needed) {
+      headEnd = i;
+      return cp >= 0x10000 ? fromCharCode(0xd7c0 + (cp >> 10), 0xdc00 | (cp & 0x3ff)) : fromCharCode(cp);
+    }
+  }
+  // The input ended first (it was short).
+  if (!last) utf8State = [cp, needed, seen, lower, upper];
+  else if (fatal) utf8ErrorAt = length;
+  else {
+    headEnd = length;
+    return '\ufffd';
+  }
+  return null;
+}
+
+/**
+ * The spec's steps from lead `bytes[i]` (bytes needed, first bounds given)
+ * over a sequence that is not whole and valid: the index of the first byte
+ * out of bounds (an error there), or -1 if the input ends first, the state
+ * then in utf8State.
+ */
+function invalidOrCut(bytes, i, needed, lower, upper) {
+  const length = bytes.length;
+  let cp = bytes[i] & (needed === 1 ? 0x1f : needed === 2 ? 0x0f : 0x07);
+  let seen = 0;
+  for (let k = i + 1; k < length; k++) {
+    const c = bytes[k];
+    if (c < lower || c > upper) return k;
+    lower = 0x80;
+    upper = 0xbf;
+    cp = (cp << 6) | (c & 0x3f);
+    // A whole sequence within bounds is valid, which the caller's loop takes itself.
+    if (++seen === needed) return k + 1;
+  }
+  utf8State = [cp, needed, seen, lower, upper];
+  return -1;
+}
+
+function flush(out, j, typed) {
+  if (typed) return apply(fromCharCode, null, subarray(out, 0, j));
+  out.length = j;
+  return apply(fromCharCode, null, out);
+}
+
+/** A fatal error: the text before it (the caller throws), and where the rest of the input starts. */
+function fatalAt(text, out, j, typed, at) {
+  utf8ErrorAt = at;
+  return j === 0 ? text : text + flush(out, j, typed);
+}

@@ -1,0 +1,164 @@
+// UTF-8 encoding in JavaScript: TextEncoder's encode() and encodeInto() in
+// every build (§8.1.2 over the code points of the USVString conversion: a
+// surrogate pair is one code point, 4 bytes; a lone surrogate is U+FFFD, 3).
+// In JS, not the module: the string's units would have to be read with
+// charCodeAt and copied into wasm memory anyway, and the bytes copied out;
+// the loop alone measured faster than that at every size. (The module's
+// `encode` export stays for the legacy encoders; TextEncoder is UTF-8 only.)
+import { concatBytes } from './concat-bytes.js';
+import { Uint8Array, charCodeAt, min, setElements, sliceElements, subarray } from './intrinsics.js';
+
+/** Code units encoded per window when a string's UTF-8 is built in pieces. */
+const ENCODE_WINDOW = 1 << 16;
+/**
+ * encode() writes into one buffer of the worst-case size (3 bytes per unit)
+ * and copies out the used part when that buffer is at most this big; longer
+ * strings go in windows, so the spare room never grows with the input.
+ */
+const ENCODE_ONE_SHOT_BYTES = 1 << 24;
+/** encode() of strings up to this many units goes through shortBytes. */
+const ENCODE_SHORT = 64;
+/** Room for the UTF-8 of ENCODE_SHORT units (3 bytes each at most); no user code runs while it is in use. */
+const shortBytes = new Uint8Array(3 * ENCODE_SHORT);
+
+/** UTF-8 encode a string (lone surrogates become U+FFFD) into a new Uint8Array. */
+export function encodeUtf8(string) {
+  const length = string.length;
+  // ASCII first: one byte per unit, often the whole string.
+  const ascii = new Uint8Array(length);
+  let i = 0;
+  for (; i < length; i++) {
+    const unit = charCodeAt(string, i);
+    if (unit >= 0x80) break;
+    ascii[i] = unit;
+  }
+  if (i === length) return ascii;
+  if (length <= ENCODE_SHORT) {
+    // Into a reused buffer, then one exact copy: cheaper for short
+    // strings than counting the bytes first (a second pass).
+    const out = shortBytes;
+    for (let j = 0; j < i; j++) out[j] = ascii[j];
+    return sliceElements(out, 0, writeUtf8(string, i, length, out, i));
+  }
+  // Counting the exact size first would cost a second pass as long as
+  // the encoding itself (mixed text defeats the branch predictor).
+  if (3 * (length - i) <= ENCODE_ONE_SHOT_BYTES) {
+    const out = new Uint8Array(i + 3 * (length - i));
+    setElements(out, subarray(ascii, 0, i));
+    const end = writeUtf8(string, i, length, out, i);
+    return end === out.length ? out : sliceElements(out, 0, end);
+  }
+  const scratch = new Uint8Array(3 * ENCODE_WINDOW);
+  const pieces = [subarray(ascii, 0, i)];
+  let total = i;
+  while (i < length) {
+    let end = min(length, i + ENCODE_WINDOW);
+    // Never split a surrogate pair between windows.
+    if (end < length && (charCodeAt(string, end - 1) & 0xfc00) === 0xd800) end--;
+    const written = writeUtf8(string, i, end, scratch, 0);
+    pieces.push(sliceElements(scratch, 0, written));
+    total += written;
+    i = end;
+  }
+  return concatBytes(pieces, total);
+}
+
+/** TextEncoder.encodeInto: as many whole characters as fit; { read, written }. In JS, as encodeUtf8. */
+export function encodeInto(string, destination) {
+  const length = string.length;
+  const room = destination.length;
+  let read = 0;
+  for (; read < length && read < room; read++) {
+    const unit = charCodeAt(string, read);
+    if (unit >= 0x80) break;
+    destination[read] = unit;
+  }
+  if (read === length || read === room) return { read, written: read };
+  return encodeUtf8Into(string, destination, room, read, read);
+}
+
+/**
+ * UTF-8 of `string[from, to)` written into `out` from byte `at`; `out` must
+ * have room for all of it (3 bytes per unit will do). A pair split by
+ * `to` would be two lone surrogates: callers cut only between characters.
+ * Returns the end of what was written.
+ *
+ * encodeUtf8Into below is the same loop with a room check per character.
+ * Kept apart on purpose: routing encode() through it (room = out.length)
+ * measured ~12 % slower on ~20-unit strings in Node (253 vs 223 µs per 1,000
+ * calls, best of 7), the small-call case the benchmark goals are about.
+ * tests/js/utf8-fast-paths.test.mjs checks both against a reference encoder.
+ */
+export function writeUtf8(string, from, to, out, at) {
+  const length = to;
+  for (let i = from; i < length; i++) {
+    let u = charCodeAt(string, i);
+    if (u < 0x80) {
+      out[at++] = u;
+    } else if (u < 0x800) {
+      out[at++] = 0xc0 | (u >> 6);
+      out[at++] = 0x80 | (u & 0x3f);
+    } else {
+      if ((u & 0xf800) === 0xd800) {
+        const next = i + 1 < length ? charCodeAt(string, i + 1) : 0;
+        if (u <= 0xdbff && (next & 0xfc00) === 0xdc00) {
+          const cp = 0x10000 + ((u - 0xd800) << 10) + (next - 0xdc00);
+          out[at++] = 0xf0 | (cp >> 18);
+          out[at++] = 0x80 | ((cp >> 12) & 0x3f);
+          out[at++] = 0x80 | ((cp >> 6) & 0x3f);
+          out[at++] = 0x80 | (cp & 0x3f);
+          i++;
+          continue;
+        }
+        u = 0xfffd;
+      }
+      out[at++] = 0xe0 | (u >> 12);
+      out[at++] = 0x80 | ((u >> 6) & 0x3f);
+      out[at++] = 0x80 | (u & 0x3f);
+    }
+  }
+  return at;
+}
+
+/**
+ * TextEncoder.encodeInto's loop (§7.4 "encode into"): from unit `read` and
+ * byte `written` on, every whole character that fits in `destination[0,
+ * room)`, none cut short. Returns { read, written }.
+ */
+export function encodeUtf8Into(string, destination, room, read, written) {
+  const length = string.length;
+  while (read < length) {
+    let u = charCodeAt(string, read);
+    if (u < 0x80) {
+      if (written >= room) break;
+      destination[written++] = u;
+      read++;
+    } else if (u < 0x800) {
+      if (written + 2 > room) break;
+      destination[written++] = 0xc0 | (u >> 6);
+      destination[written++] = 0x80 | (u & 0x3f);
+      read++;
+    } else {
+      if ((u & 0xf800) === 0xd800) {
+        const next = read + 1 < length ? charCodeAt(string, read + 1) : 0;
+        if (u <= 0xdbff && (next & 0xfc00) === 0xdc00) {
+          if (written + 4 > room) break;
+          const cp = 0x10000 + ((u - 0xd800) << 10) + (next - 0xdc00);
+          destination[written++] = 0xf0 | (cp >> 18);
+          destination[written++] = 0x80 | ((cp >> 12) & 0x3f);
+          destination[written++] = 0x80 | ((cp >> 6) & 0x3f);
+          destination[written++] = 0x80 | (cp & 0x3f);
+          read += 2;
+          continue;
+        }
+        u = 0xfffd;
+      }
+      if (written + 3 > room) break;
+      destination[written++] = 0xe0 | (u >> 12);
+      destination[written++] = 0x80 | ((u >> 6) & 0x3f);
+      destination[written++] = 0x80 | (u & 0x3f);
+      read++;
+    }
+  }
+  return { read, written };
+}
