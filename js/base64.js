@@ -1,7 +1,7 @@
 // Base64 -> bytes. The engine's own decoder where it has one
 // (Uint8Array.fromBase64: Chromium 140+, Firefox 133+, Safari 18.2+), taken at
-// load in js/intrinsics.js, else a loop of our own: atob is absent in
-// AudioWorklet and other scopes, and slower than this loop in Node.
+// load in js/intrinsics.js, else a loop of our own (atob is absent in
+// AudioWorklet and other scopes).
 import { Uint8Array, call, fromBase64, stringCharCodeAt } from './intrinsics.js';
 
 let table = null;
@@ -23,22 +23,10 @@ export function decodeBase64(text) {
   let end = text.length;
   while (end > 0 && call(stringCharCodeAt, text, end - 1) === 61 /* = */) end--;
   const out = new Uint8Array((end * 3) >> 2);
-  // Four characters -> three bytes per step (start-up runs this cold, in the
-  // interpreter: fewer, wider steps are what pays there).
-  const whole = end & ~3;
-  let o = 0;
-  let i = 0;
-  for (; i < whole; i += 4) {
-    const v = (t[call(stringCharCodeAt, text, i)] << 18) | (t[call(stringCharCodeAt, text, i + 1)] << 12)
-      | (t[call(stringCharCodeAt, text, i + 2)] << 6) | t[call(stringCharCodeAt, text, i + 3)];
-    out[o] = v >> 16;
-    out[o + 1] = v >> 8;
-    out[o + 2] = v;
-    o += 3;
-  }
   let bits = 0;
   let value = 0;
-  for (; i < end; i++) {
+  let o = 0;
+  for (let i = 0; i < end; i++) {
     value = (value << 6) | t[call(stringCharCodeAt, text, i)];
     bits += 6;
     if (bits >= 8) {
