@@ -121,11 +121,17 @@ export function boot(base64, loadJsBackend = null, entry = entryName) {
     base64,
     inflate: inflateSync,
     fallback: loadJsBackend,
-    fallbackHint: 'use the build without WebAssembly: text-encoding-wasm/js (or its classic script, text-encoding-wasm/js/script)',
+    fallbackHint: noWasmHint(),
     onExports: (exports, kind) => useBackend(exports, kind),
   });
   hosts.push(host);
   host.boot();
+}
+
+/** What to import instead where WebAssembly is missing: this entry's counterpart without it, which is usable at once. */
+function noWasmHint() {
+  const js = `text-encoding-wasm/js${entryName.slice('text-encoding-wasm'.length)}`;
+  return `import '${js}/polyfill' (or '${js}', or the classic script 'text-encoding-wasm/js/script') instead: the build without WebAssembly, usable at once`;
 }
 
 /** The end of the RangeError's message for encoding `index`, which this entry leaves out: which entry, and what to import. */

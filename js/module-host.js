@@ -137,7 +137,8 @@ export function hostModule({ what, base64, inflate, fallback = null, fallbackHin
     exports(context) {
       if (exportsOf) return exportsOf;
       const why = failure ? ` (${failure.message})` : '';
-      throw new TypeError(`${context}: ${what} is not initialised yet${why}; await ready() first.`);
+      // Where WebAssembly failed, also say what loads at once instead.
+      throw new TypeError(`${context}: ${what} is not initialised yet${why}; await ready() first${failure && fallback !== null && fallbackHint ? `, or ${fallbackHint}` : ''}.`);
     },
     /** 'wasm' or 'js' once loaded, null before. */
     kind: () => kind,

@@ -11,7 +11,7 @@ import { encodeUtf8Into, writeUtf8 } from './utf8-fast-paths.js';
 
 import { growScratch, memoryViews } from './scratch.js';
 import { stripLabel } from './webidl.js';
-import { ERROR, FATAL, FRESH, LAST, OUTPUT_FULL } from './wasm-abi.js';
+import { ERROR, FATAL, FRESH, LAST, OUTPUT_FULL, SUBSTITUTE } from './wasm-abi.js';
 import { Uint16Array, Uint8Array, charCodeAt, min, setElements, sliceElements, subarray } from './intrinsics.js';
 
 /** Bytes decoded per call: with 2 bytes of output per input byte, 768 KiB of scratch. */
@@ -236,10 +236,72 @@ export function createRuntime(exports) {
       let flags = (last ? LAST : 0) | (fatal ? FATAL : 0);
       if (state) setElements(u8, state, statePtr);
       else flags |= FRESH;
-      const written = exports.encode(index, flags, to - from, cap);
+      const written = exports.encode(index, flags, 0, to - from, cap);
       views();
       const r = sliceElements(u32, resultsAt, resultsAt + 4);
       return [r[0], r[1], written, r[3], sliceElements(u8, statePtr, statePtr + 4), subarray(u8, bytesPtr, bytesPtr + written)];
+    },
+
+    /**
+     * Bytes to bytes without a string between them, for the CLI
+     * (js/cli/transcode.js): `input` decoded with encoding `from` (replacement
+     * mode) into the unit buffer, whose units the module's encoder for `to`
+     * then reads where they are ("html" mode; otherwise each unmappable
+     * character written as '?' by the module, as the CLI's default does).
+     * `states` = { decoder, encoder, bom } carries the two state buffers
+     * (null: new) and whether a leading U+FEFF is still to be dropped (the
+     * TextDecoder's BOM rule, §7.1); it is updated. Returns { pieces (copies),
+     * substituted }.
+     */
+    transcode(from, to, html, input, states, last) {
+      const pieces = [];
+      let substituted = 0;
+      let offset = 0;
+      const length = input.length;
+      do {
+        const n = min(length - offset, DECODE_WINDOW);
+        // Units: n + 4 (see decode); bytes: the input, and room for the
+        // encoder's output of those units (a full buffer only means another call).
+        ensure(2 * n + 64, n + 4);
+        views();
+        setElements(u8, subarray(input, offset, offset + n), bytesPtr);
+        const isLast = last && offset + n === length;
+        let flags = isLast ? LAST : 0;
+        if (states.decoder) setElements(u8, states.decoder, statePtr);
+        else flags |= FRESH;
+        let pending = exports.decode(from, flags, n);
+        views();
+        offset += u32[resultsAt + 1];
+        states.decoder = sliceElements(u8, statePtr, statePtr + 16);
+        // The encoder reads from `start` in the unit buffer.
+        let start = 0;
+        if (states.bom && pending > 0) {
+          states.bom = false;
+          if (u16[unitsAt] === 0xfeff) {
+            start = 1;
+            pending--;
+          }
+        }
+        // Until the encoder has read every unit (a full byte buffer only
+        // means another call, from where it stopped).
+        for (;;) {
+          let eflags = (isLast ? LAST : 0) | (html ? 0 : FATAL | SUBSTITUTE);
+          if (states.encoder) setElements(u8, states.encoder, statePtr);
+          else eflags |= FRESH;
+          const written = exports.encode(to, eflags, start, pending, bytesCap);
+          views();
+          const status = u32[resultsAt];
+          const read = u32[resultsAt + 1];
+          substituted += u32[resultsAt + 4];
+          states.encoder = sliceElements(u8, statePtr, statePtr + 4);
+          if (written > 0) pieces.push(sliceElements(u8, bytesPtr, bytesPtr + written));
+          start += read;
+          pending -= read;
+          if (status === ERROR) throw new RangeError(`encoding ${to} has no encoder`);
+          if (status !== OUTPUT_FULL) break;
+        }
+      } while (offset < length);
+      return { pieces, substituted };
     },
 
     /** TextEncoder.encodeInto: as many whole characters as fit; { read, written }. In JS, as encodeUtf8. */

@@ -6,6 +6,8 @@ export const LAST = 1;
 export const FATAL = 2;
 /** The state bytes are to be ignored: start from a new decoder or encoder. */
 export const FRESH = 4;
+/** Encode with FATAL: each unmappable character becomes '?' (results[4] counts them). */
+export const SUBSTITUTE = 8;
 /** Status codes in results[0]. */
 export const INPUT_EMPTY = 0;
 export const OUTPUT_FULL = 1;

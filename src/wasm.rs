@@ -49,6 +49,11 @@ const LAST: u32 = 1;
 const FATAL: u32 = 2;
 /// The state bytes are to be ignored: start from a new decoder or encoder.
 const FRESH: u32 = 4;
+// Not one of the spec's error modes (fatal and html): the CLI's default, as
+// iconv users expect it.
+#[cfg_attr(not(feature = "codecs"), allow(dead_code))]
+/// Encode with FATAL: each unmappable character becomes '?' (results[4] counts them).
+const SUBSTITUTE: u32 = 8;
 
 /// Status codes in results[0].
 const INPUT_EMPTY: u32 = 0;

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { BACKEND_MODULES, entries, extension, manifestFields, noWasmBackendFile } from './entries.mjs';
+import { BACKEND_MODULES, MODULE_BYTES, entries, extension, manifestFields, moduleBytesFile, noWasmBackendFile } from './entries.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const pkg = `${root}pkg`;
@@ -60,10 +60,21 @@ const esbuildFormat = { esm: 'esm', cjs: 'cjs', classic: 'iife' };
 function resolver(entry, format) {
   const ext = extension(format);
   const sibling = (file) => ({ path: `./${file}${ext}`, external: true });
+  // The payloads (a module's bytes, a wasm2js backend) are ES modules that
+  // both formats load (CommonJS through require(esm)); a classic script embeds them.
+  const payload = (file) => ({ path: `./${file}.js`, external: true });
+  const shared = format !== 'classic';
   return {
     name: 'entry-matrix',
     setup(build) {
-      build.onResolve({ filter: /^@module\// }, (args) => ({ path: `${root}build/wasm/${args.path.slice(8)}/bytes.js` }));
+      build.onResolve({ filter: /^@module\// }, (args) =>
+        shared ? payload(moduleBytesFile(args.path.slice(8))) : { path: `${root}build/wasm/${args.path.slice(8)}/bytes.js` });
+      // A hand-written entry's own imports of a built module (detect, extra's variants).
+      build.onResolve({ filter: /build\/wasm\/\w+\/(bytes|no-wasm)\.js$/ }, (args) => {
+        if (!shared) return undefined;
+        const [, module, kind] = args.path.match(/build\/wasm\/(\w+)\/(bytes|no-wasm)\.js$/);
+        return payload(kind === 'bytes' ? moduleBytesFile(module) : noWasmBackendFile(module));
+      });
       build.onResolve({ filter: /^@no-wasm\// }, (args) => {
         const set = args.path.slice(9);
         return format === 'classic' ? { path: `${root}build/wasm/${set}/no-wasm.js` } : sibling(noWasmBackendFile(set));
@@ -109,20 +120,31 @@ for (const entry of entries()) {
   }
 }
 
-// The no-WebAssembly backends: one file per set and format, which the wasm
-// entries load only where WebAssembly is missing or refused, and the js
-// entries import.
-for (const module of BACKEND_MODULES) {
+// The no-WebAssembly backends: one ES module per set, which the wasm entries
+// load only where WebAssembly is missing or refused, and the js entries
+// import. The CommonJS files require it through a stub (require(esm): Node
+// 20.19+, 22.12+), which the browser field maps to nothing for bundlers that
+// read only "main".
+for (const module of [...BACKEND_MODULES, 'variants']) {
   const entryPoints = [`${root}build/wasm/${module}/no-wasm.js`];
-  for (const format of ['esm', 'cjs']) {
-    await esbuild.build({ ...common, entryPoints, format, outfile: `${dist}/${noWasmBackendFile(module)}${extension(format)}` });
-  }
+  await esbuild.build({ ...common, entryPoints, format: 'esm', outfile: `${dist}/${noWasmBackendFile(module)}.js` });
+  if (module !== 'variants') writeFileSync(`${dist}/${noWasmBackendFile(module)}.cjs`, `'use strict';\nmodule.exports = require('./${noWasmBackendFile(module)}.js');\n`);
+}
+// The embedded modules (deflated, base64), one ES module each, imported by
+// the ESM and CommonJS entries alike.
+for (const module of MODULE_BYTES) {
+  await esbuild.build({ ...common, entryPoints: [`${root}build/wasm/${module}/bytes.js`], format: 'esm', outfile: `${dist}/${moduleBytesFile(module)}.js` });
 }
 
 // The manifest: the template's fields, and what the matrix declares.
 const manifest = JSON.parse(readFileSync(`${pkg}/package.json`, 'utf8'));
-const { exports, sideEffects, bin, typesVersions, browser } = manifestFields();
-Object.assign(manifest, { bin, exports, typesVersions, sideEffects, browser });
+const { exports, sideEffects, bin, typesVersions, browser, reactNative, extraFiles } = manifestFields();
+Object.assign(manifest, { bin, exports, typesVersions, sideEffects, browser, 'react-native': reactNative });
+for (const [file, text] of Object.entries(extraFiles)) {
+  mkdirSync(`${pkg}/${file}`.replace(/\/[^/]+$/, ''), { recursive: true });
+  writeFileSync(`${pkg}/${file}`, text);
+  if (!file.startsWith('dist/')) manifest.files.push(file);
+}
 writeFileSync(`${pkg}/package.json`, JSON.stringify(manifest, null, 2) + '\n');
 
 const rows = [];

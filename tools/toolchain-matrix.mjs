@@ -3,24 +3,34 @@
 // installed package for the browser, once per entry; each bundle then runs the
 // portable conformance harness (tests/runtimes/conformance.js, expectations
 // from the WHATWG index files) in a fresh Node process whose own TextDecoder
-// and TextEncoder were deleted. Fails if a bundle fails to build or any check
-// fails. Reports each bundle's eager and lazy size (min+gzip -9): what loads
-// at once, and what only loads when asked for (the no-WebAssembly fallback).
+// and TextEncoder were deleted. Metro, with React Native's Babel transformer
+// (@react-native/metro-babel-transformer over @react-native/babel-preset) and
+// React Native's resolver settings, bundles the same consumers for Android the
+// two ways Metro resolves a package (`exports` with the "react-native"
+// condition; the "react-native"/"browser"/"main" fields when exports are off,
+// as before Metro 0.82), and each Metro bundle runs in Hermes, as source and
+// as hermesc bytecode (tools/runtimes/hermes.mjs), with the backend checked
+// (Hermes has no WebAssembly: it must be 'js'). Fails if a bundle fails to
+// build or any check fails. Reports each bundle's eager and lazy size
+// (min+gzip -9): what loads at once, and what only loads when asked for (the
+// no-WebAssembly fallback; Metro emits one file).
 //
-//   node tools/toolchain-matrix.mjs [--markdown docs/toolchain-matrix.md]
+//   node tools/toolchain-matrix.mjs [--markdown docs/toolchain-matrix.md] [--only webpack|rollup|esbuild|metro]
 // Needs the package built (it asks the build graph) and installs the tarball
 // into .cache/toolchains/project.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ensureBuilt } from './build-graph.mjs';
 import { makeExpectations } from './runtimes/expectations.mjs';
+import { hermesMissing, hermesVersion, presetVersion, runHermes, writeConformanceScript } from './runtimes/hermes.mjs';
 
 const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
 const args = process.argv.slice(2);
 const markdown = args.includes('--markdown') ? args[args.indexOf('--markdown') + 1] : `${root}/docs/toolchain-matrix.md`;
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
 const require = createRequire(import.meta.url);
 const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 const fmt = (n) => n.toLocaleString('en-US');
@@ -107,7 +117,9 @@ function conformance(outdir, main, esm) {
 writeFileSync(`${work}/expect.json`, JSON.stringify(EXPECT));
 const rows = [];
 let failed = false;
+const passedText = (r, ok = r.total > 0 && r.passed === r.total) => `${r.passed}/${r.total}${ok ? '' : ` **${r.failures.slice(0, 2).join('; ')}**`}`;
 for (const [bundler, build] of Object.entries(BUNDLERS)) {
+  if (only && only !== bundler) continue;
   for (const consumer of CONSUMERS) {
     const name = consumer.entry.replace(/\W+/g, '-');
     const input = `${project}/${name}.mjs`;
@@ -122,10 +134,88 @@ for (const [bundler, build] of Object.entries(BUNDLERS)) {
       const r = conformance(outdir, main, bundler !== 'webpack');
       const ok = r.total > 0 && r.passed === r.total;
       if (!ok) failed = true;
-      row = `| ${bundler} | \`${consumer.entry}\` | ${r.passed}/${r.total}${ok ? '' : ` **${r.failures.slice(0, 2).join('; ')}**`} | ${fmt(eager)} | ${fmt(lazy)} |`;
+      row = `| ${bundler} | \`exports\` (browser) | \`${consumer.entry}\` | Node, natives deleted | ${passedText(r)} | ${fmt(eager)} | ${fmt(lazy)} |`;
     } catch (error) {
       failed = true;
-      row = `| ${bundler} | \`${consumer.entry}\` | **build failed: ${String(error.message).split('\n')[0]}** | | |`;
+      row = `| ${bundler} | | \`${consumer.entry}\` | | **build failed: ${String(error.message).split('\n')[0]}** | | |`;
+    }
+    console.log(row);
+    rows.push(row);
+  }
+}
+
+// --- Metro + React Native's Babel transformer, the bundle run in Hermes ---------
+/** What an app's code does: import the classes (and use the globals), or import the polyfill. */
+const RN_CONSUMERS = [
+  { entry: 'text-encoding-wasm', code: "import { TextDecoder, TextEncoder, backend } from 'text-encoding-wasm';\nglobalThis.TextDecoder = TextDecoder; globalThis.TextEncoder = TextEncoder;\nglobalThis.__backend = backend();\n" },
+  { entry: 'text-encoding-wasm/polyfill', code: "import { backend } from 'text-encoding-wasm/polyfill';\nglobalThis.__backend = backend();\n" },
+];
+/** Metro's two ways to resolve a package: `exports` (Metro 0.82+ by default), or the fields (exports off, or an older Metro). */
+const RESOLUTIONS = [
+  { name: 'exports', label: '`exports` (`react-native` condition)', enablePackageExports: true },
+  { name: 'fields', label: '`react-native` / `browser` / `main` fields', enablePackageExports: false },
+];
+
+/**
+ * Bundles `entryFile` (relative to the project) with Metro as a React Native
+ * release build for Android would. Returns Metro's resolver warnings (e.g. a
+ * fall-back to file-based resolution past `exports`): each one fails the row.
+ */
+async function metroBundle(entryFile, out, enablePackageExports) {
+  const warnings = [];
+  const Metro = require('metro');
+  const { getDefaultConfig, mergeConfig } = require('metro-config');
+  // Files outside the project that Metro must see: its require runtime and the Babel helpers the preset imports.
+  const outside = ['metro-runtime', '@babel/runtime'].map((name) => dirname(require.resolve(`${name}/package.json`)));
+  const config = mergeConfig(await getDefaultConfig(project), {
+    projectRoot: project,
+    watchFolders: [project, ...outside], // loadConfig would add the project root itself; mergeConfig does not
+    cacheStores: [],
+    reporter: { update: (event) => event.type === 'resolver_warning' && warnings.push(`Metro: ${event.message}`) },
+    resolver: {
+      // What @react-native/metro-config sets (without react-native installed: no InitializeCore, no RN polyfills).
+      resolverMainFields: ['react-native', 'browser', 'main'],
+      platforms: ['android', 'ios'],
+      unstable_conditionNames: ['react-native'],
+      unstable_enablePackageExports: enablePackageExports,
+      useWatchman: false,
+      extraNodeModules: { '@babel/runtime': outside[1] },
+    },
+    transformer: { babelTransformerPath: require.resolve('@react-native/metro-babel-transformer') },
+  });
+  // Profile 'default' (lowers classes): 'hermes-stable' keeps them for the Hermes React Native ships now, which Hermes 0.12's CLI cannot parse.
+  await Metro.runBuild(config, { entry: entryFile, out, platform: 'android', dev: false, minify: true, unstable_transformProfile: 'default' });
+  return warnings;
+}
+
+const hermesWhy = hermesMissing();
+for (const resolution of only && only !== 'metro' ? [] : RESOLUTIONS) {
+  for (const consumer of RN_CONSUMERS) {
+    const name = `rn-${consumer.entry.replace(/\W+/g, '-')}`;
+    writeFileSync(`${project}/${name}.js`, consumer.code);
+    const outdir = `${work}/out/metro-${resolution.name}/${name}`;
+    rmSync(outdir, { recursive: true, force: true });
+    mkdirSync(outdir, { recursive: true });
+    const bundle = `${outdir}/main.js`; // runBuild writes `out` with .js appended unless it ends in .js
+    let row;
+    try {
+      const warnings = await metroBundle(`${name}.js`, bundle, resolution.enablePackageExports);
+      const eager = gz(readFileSync(bundle));
+      if (hermesWhy) throw new Error(`Hermes not run: ${hermesWhy}`);
+      const script = `${outdir}/run.js`;
+      writeConformanceScript(script, readFileSync(bundle, 'utf8'), harness, EXPECT, 'globalThis.__backend');
+      const results = [false, true].map((bytecode) => {
+        const r = runHermes(script, { bytecode });
+        // Hermes has no WebAssembly: the build without it must be what ran.
+        if (r.backend !== 'js') r.result.failures.unshift(`backend ${r.backend}, expected js`);
+        r.result.failures.unshift(...warnings);
+        return { ...r.result, ok: r.backend === 'js' && warnings.length === 0 && r.result.total > 0 && r.result.passed === r.result.total };
+      });
+      if (!results.every((r) => r.ok)) failed = true;
+      row = `| metro | ${resolution.label} | \`${consumer.entry}\` | Hermes ${hermesVersion()}: source / bytecode, backend js | ${results.map((r) => passedText(r, r.ok)).join(' / ')} | ${fmt(eager)} | 0 |`;
+    } catch (error) {
+      failed = true;
+      row = `| metro | ${resolution.label} | \`${consumer.entry}\` | | **${String(error.message).split('\n')[0].slice(0, 300)}** | | |`;
     }
     console.log(row);
     rows.push(row);
@@ -134,12 +224,18 @@ for (const [bundler, build] of Object.entries(BUNDLERS)) {
 const table = [
   '# Toolchain matrix',
   '',
-  `Generated by \`node tools/toolchain-matrix.mjs\` on ${new Date().toISOString().slice(0, 10)}: each bundler bundles a consumer of the packed package for the browser`,
-  '(webpack 5 production, Rollup 4 + node-resolve, esbuild with splitting), and the bundle runs tests/runtimes/conformance.js in Node with the natives deleted.',
-  'Eager: what loads at once; lazy: what loads only when asked for (the no-WebAssembly fallback). Bytes gzip -9 of the files as emitted (the package files are minified already; Rollup adds no minifier here).',
+  `Generated by \`npm run toolchains\` (tools/toolchain-matrix.mjs) on ${new Date().toISOString().slice(0, 10)}: each bundler bundles a consumer of the packed package,`,
+  'and the bundle runs tests/runtimes/conformance.js with the natives deleted. webpack 5 (production), Rollup 4 + node-resolve and esbuild (splitting)',
+  'bundle for the browser and run in Node. Metro ' + require('metro/package.json').version + ' bundles for Android with React Native\'s Babel transformer',
+  `(@react-native/metro-babel-transformer ${require('@react-native/metro-babel-transformer/package.json').version}, @react-native/babel-preset ${presetVersion()}, transform profile \`default\`) and resolver settings`,
+  '(main fields `react-native`, `browser`, `main`; condition `react-native`), once through `exports` and once through the fields alone (exports off, as',
+  'Metro before 0.82 resolves); the bundle runs in Hermes as source and compiled by hermesc -O, and must report the js backend (Hermes has no WebAssembly).',
+  'Eager: what loads at once; lazy: what loads only when asked for (the no-WebAssembly fallback; Metro emits one file, and the `react-native`',
+  'condition and field pick the build without WebAssembly, so there is no fallback to load). Bytes gzip -9 of the files as emitted (the package',
+  'files are minified already; Rollup adds no minifier here; Metro minifies with its default, terser).',
   '',
-  '| bundler | entry | conformance checks passed | eager gzip | lazy gzip |',
-  '|---|---|--:|--:|--:|',
+  '| bundler | resolution | entry | runs in | conformance checks passed | eager gzip | lazy gzip |',
+  '|---|---|---|---|--:|--:|--:|',
   ...rows,
   '',
 ].join('\n');

@@ -4,9 +4,12 @@
 // first call), timed alone; then decodes two bytes that need the index, as a
 // check. The time includes compiling the unpacker (lazily, first tier), as a
 // page's first use of an encoding does. Prints a markdown table, the median of
-// RUNS processes per index.
+// RUNS processes per index, for each build: the wasm module (dist/index.js),
+// the no-WebAssembly build (dist/js.js: the core as wasm2js JavaScript, the
+// indexes unpacked by js/no-wasm/unpack-index.js), and the same under
+// `node --jitless` (interpreted, as Hermes and QuickJS run it).
 //
-//   node tools/unpack-time.mjs        (after npm run build; tools/size-report.sh runs it)
+//   node tools/unpack-time.mjs [wasm|js|jitless ...]   (after npm run build; tools/size-report.sh runs it)
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -23,7 +26,8 @@ const PROBES = {
 
 if (process.argv[2] === '--child') {
   const [label, hex] = [process.argv[3], process.argv[4]];
-  const entry = new URL('../pkg/dist/index.js', import.meta.url);
+  // UNPACK_DIST: another built dist/ (a baseline), else this tree's pkg/dist.
+  const entry = new URL(`${process.env.UNPACK_DIST || new URL('../pkg/dist', import.meta.url).pathname}/${process.argv[6]}`, 'file://');
   const { TextDecoder, ready } = await import(entry);
   await ready();
   const runtime = ready[Symbol.for('text-encoding-wasm.runtime')]('unpack-time');
@@ -44,20 +48,30 @@ if (process.argv[2] === '--child') {
   process.stdout.write(`${Number(firstNs) / 1e6} ${firstCpu / 1e3}`);
 } else {
   const script = fileURLToPath(import.meta.url);
-  console.log(`| index | unpack at first use, wall ms (median of ${RUNS} fresh Node processes) | min | CPU ms (median) | min | goal (<= ${LIMIT_MS} ms, CPU median) |`);
-  console.log('|---|--:|--:|--:|--:|---|');
+  const BUILDS = {
+    wasm: { what: 'wasm (dist/index.js)', file: 'index.js', flags: [] },
+    js: { what: 'no-wasm (dist/js.js)', file: 'js.js', flags: [] },
+    jitless: { what: 'no-wasm, node --jitless', file: 'js.js', flags: ['--jitless', '--no-warnings'] },
+  };
+  const builds = process.argv.slice(2).filter((b) => BUILDS[b]);
+  console.log(`| build | index | unpack at first use, wall ms (median of ${RUNS} fresh Node processes) | min | CPU ms (median) | min | goal (<= ${LIMIT_MS} ms, CPU median) |`);
+  console.log('|---|---|--:|--:|--:|--:|---|');
   const f = (x) => x.toFixed(2);
-  for (const [index, [label, bytes]] of Object.entries(PROBES)) {
-    const wall = [];
-    const cpu = [];
-    for (let i = 0; i < RUNS; i++) {
-      const [w, c] = execFileSync(process.execPath, [script, '--child', label, bytes.join(','), index], { encoding: 'utf8' }).split(' ').map(Number);
-      wall.push(w);
-      cpu.push(c);
+  for (const build of builds.length ? builds : Object.keys(BUILDS)) {
+    const { what, file, flags } = BUILDS[build];
+    for (const [index, [label, bytes]] of Object.entries(PROBES)) {
+      const wall = [];
+      const cpu = [];
+      for (let i = 0; i < RUNS; i++) {
+        const [w, c] = execFileSync(process.execPath, [...flags, script, '--child', label, bytes.join(','), index, file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split(' ').map(Number);
+        wall.push(w);
+        cpu.push(c);
+      }
+      wall.sort((a, b) => a - b);
+      cpu.sort((a, b) => a - b);
+      const median = cpu[cpu.length >> 1];
+      const goal = build === 'jitless' ? '(interpreted: no goal)' : median <= LIMIT_MS ? 'met' : '**not met**';
+      console.log(`| ${what} | ${index} | ${f(wall[wall.length >> 1])} | ${f(wall[0])} | ${f(median)} | ${f(cpu[0])} | ${goal} |`);
     }
-    wall.sort((a, b) => a - b);
-    cpu.sort((a, b) => a - b);
-    const median = cpu[cpu.length >> 1];
-    console.log(`| ${index} | ${f(wall[wall.length >> 1])} | ${f(wall[0])} | ${f(median)} | ${f(cpu[0])} | ${median <= LIMIT_MS ? 'met' : '**not met**'} |`);
   }
 }

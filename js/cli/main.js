@@ -9,6 +9,7 @@ import { parseArgs, USAGE, UsageError } from './args.js';
 import { ChunkDecoder, DecodeError } from './decoder.js';
 import { createEncoder, UnmappableError } from './encoder.js';
 import { ENCODINGS } from './encodings-table.js';
+import { createTranscoder } from './transcode.js';
 import { createVariantDecoder, createVariantEncoder, VARIANTS, variantName } from './variants.js';
 
 const NAME = 'text-encoding-wasm';
@@ -139,10 +140,18 @@ async function* input(files) {
 async function convert(o) {
   const fromName = resolve(o.from, 'input (-f)');
   const toName = resolve(o.to, 'output (-t)');
+  const written = { bytes: 0 };
+  // Bytes to bytes in the module where no error needs a report (transcode.js).
+  const transcoder = fromName in VARIANTS || toName in VARIANTS ? null : await createTranscoder(fromName, toName, o.mode);
+  if (transcoder !== null) {
+    for await (const chunk of input(o.files)) await write(transcoder.convert(chunk), written);
+    await write(transcoder.finish(), written);
+    reportSubstituted(transcoder.substituted, toName);
+    return 0;
+  }
   const strict = o.mode === 'fatal';
   const decoder = fromName in VARIANTS ? createVariantDecoder(fromName, strict) : new ChunkDecoder(o.from, strict);
   const encoder = toName in VARIANTS ? createVariantEncoder(toName, o.mode) : createEncoder(toName.toLowerCase(), o.mode);
-  const written = { bytes: 0 };
   try {
     for await (const chunk of input(o.files)) await write(encoder.encode(decoder.decode(chunk)), written);
     await write(encoder.encode(decoder.finish()), written);
@@ -162,10 +171,14 @@ async function convert(o) {
     if (e instanceof UnmappableError) return fatal(e, written, e.partial);
     throw e;
   }
-  if (encoder.substituted > 0) {
-    process.stderr.write(`${NAME}: ${encoder.substituted} character(s) cannot be encoded in ${toName} and were written as '?' (--fatal makes that an error, --html writes &#N;)\n`);
-  }
+  reportSubstituted(encoder.substituted, toName);
   return 0;
+}
+
+function reportSubstituted(count, toName) {
+  if (count > 0) {
+    process.stderr.write(`${NAME}: ${count} character(s) cannot be encoded in ${toName} and were written as '?' (--fatal makes that an error, --html writes &#N;)\n`);
+  }
 }
 
 async function fatal(error, written, partial) {

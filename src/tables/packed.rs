@@ -33,6 +33,7 @@
 
 use alloc::vec;
 use alloc::vec::Vec;
+use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 const PROB_BITS: u32 = 11;
 const PROB_SHIFT: u32 = 5;
@@ -135,7 +136,9 @@ impl RangeDecoder<'_> {
 /// Unpacks to `len` code points.
 pub(crate) fn unpack(data: &[u8], len: usize) -> Vec<u32> {
     let mut out = vec![0u32; len];
-    unpack_into(data, Entries::U32(&mut out));
+    if !left_to_caller(data) {
+        unpack_into(data, Entries::U32(&mut out));
+    }
     out
 }
 
@@ -143,8 +146,29 @@ pub(crate) fn unpack(data: &[u8], len: usize) -> Vec<u32> {
 /// (no transient u32 copy: the wasm module's allocator never reuses memory).
 pub(crate) fn unpack_u16(data: &[u8], len: usize) -> Vec<u16> {
     let mut out = vec![0u16; len];
-    unpack_into(data, Entries::U16(&mut out));
+    if !left_to_caller(data) {
+        unpack_into(data, Entries::U16(&mut out));
+    }
     out
+}
+
+/// While set, an index unpacked at first use is left zeroed for the caller to
+/// fill, and the packed bytes' address and length are noted in [`LEFT`]: the
+/// build without WebAssembly unpacks in JavaScript (js/no-wasm/unpack-index.js),
+/// where this code translated by wasm2js runs 10 to 30 times slower; the
+/// `index_table` export sets it (src/wasm/standard.rs). A flag on the existing
+/// path rather than a second one: 60 bytes of code instead of 1.2 KB.
+pub(crate) static LEAVE_TO_CALLER: AtomicBool = AtomicBool::new(false);
+/// The packed bytes of the index last left to the caller: address, length.
+pub(crate) static LEFT: [AtomicUsize; 2] = [AtomicUsize::new(0), AtomicUsize::new(0)];
+
+fn left_to_caller(data: &[u8]) -> bool {
+    if !LEAVE_TO_CALLER.load(Ordering::Relaxed) {
+        return false;
+    }
+    LEFT[0].store(data.as_ptr() as usize, Ordering::Relaxed);
+    LEFT[1].store(data.len(), Ordering::Relaxed);
+    true
 }
 
 /// The array an index is unpacked into: u16 or u32 entries, behind one enum

@@ -1,7 +1,7 @@
 //! The standard's codecs, as the main and UTF-8 entries of the npm package call
 //! them (see the parent module for how data crosses).
 
-use super::{ERROR, FATAL, FRESH, INPUT_EMPTY, LAST, OUTPUT_FULL, SCRATCH};
+use super::{ERROR, FATAL, FRESH, INPUT_EMPTY, LAST, OUTPUT_FULL, SCRATCH, SUBSTITUTE};
 use crate::{Decoder, DecodeStatus, DecoderMode, EncodeStatus, Encoder, EncoderMode, Encoding, ALL_ENCODINGS};
 use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -60,9 +60,33 @@ fn new_decoder(encoding: Encoding) -> Decoder {
 /// one whose family this module leaves out. For text-encoding-wasm/detect,
 /// whose module copies the tables from this one (detect/src/lib.rs) instead of
 /// carrying them.
+///
+/// With `which | LEAVE_TO_CALLER` (the build without WebAssembly, whose
+/// js/no-wasm/unpack-index.js unpacks faster than the translated Rust): an
+/// index not unpacked yet is installed zeroed, for the caller to fill before
+/// any other call, with results = [packed bytes' address, their length];
+/// returns its address, or 0 if it was already there (or is left out).
 #[wasm_bindgen]
 pub fn index_table(which: u32) -> u32 {
-    crate::tables::index_address(which) as u32
+    use crate::tables::packed::{LEAVE_TO_CALLER, LEFT};
+    use core::sync::atomic::Ordering::Relaxed;
+    const CALLER: u32 = 0x100;
+    let caller = which & CALLER != 0;
+    LEFT[1].store(0, Relaxed);
+    LEAVE_TO_CALLER.store(caller, Relaxed);
+    let address = crate::tables::index_address(which & !CALLER) as u32;
+    LEAVE_TO_CALLER.store(false, Relaxed);
+    if !caller {
+        return address;
+    }
+    let len = LEFT[1].load(Relaxed);
+    if len == 0 {
+        return 0;
+    }
+    let mut s = SCRATCH.lock();
+    s.results[0] = LEFT[0].load(Relaxed) as u32;
+    s.results[1] = len as u32;
+    address
 }
 
 /// Decodes `len` bytes of the byte buffer into the unit buffer with encoding
@@ -97,13 +121,16 @@ pub fn decode(index: u32, flags: u32, len: u32) -> u32 {
     r.written as u32
 }
 
-/// Encodes `len` code units of the unit buffer into at most `cap` bytes of the
-/// byte buffer with encoding `index` ("html" mode unless FATAL), from and to the
-/// state bytes. Output stops at the last whole character that fits (what
-/// `encodeInto` needs). results = [status, read, written, unmappable code
-/// point]; returns written. Status ERROR with code point 0: no such encoder.
+/// Encodes the `len` code units at `start` in the unit buffer into at most `cap`
+/// bytes of the byte buffer with encoding `index` ("html" mode unless FATAL;
+/// with FATAL and SUBSTITUTE, '?' for each unmappable character), from and to
+/// the state bytes. Output stops at the last whole character that fits (what
+/// `encodeInto` needs); `start` lets a caller go on from there without moving
+/// the rest (the CLI's transcoder, js/runtime.js). results = [status, read,
+/// written, unmappable code point, characters written as '?']; returns
+/// written. Status ERROR with code point 0: no such encoder.
 #[wasm_bindgen]
-pub fn encode(index: u32, flags: u32, len: u32, cap: u32) -> u32 {
+pub fn encode(index: u32, flags: u32, start: u32, len: u32, cap: u32) -> u32 {
     let mut guard = SCRATCH.lock();
     let s = &mut *guard;
     let encoder = ALL_ENCODINGS.get(index as usize).copied().filter(|&e| supported(e)).and_then(new_encoder);
@@ -117,17 +144,36 @@ pub fn encode(index: u32, flags: u32, len: u32, cap: u32) -> u32 {
         encoder.load_state(&state);
     }
     let mode = if flags & FATAL != 0 { EncoderMode::Fatal } else { EncoderMode::Html };
-    let src = s.units.get(..len as usize).unwrap_or(&[]);
+    let (start, len) = (start as usize, len as usize);
+    let src = s.units.get(start..start.saturating_add(len)).unwrap_or(&[]);
     let cap = (cap as usize).min(s.bytes.len());
-    let r = encoder.encode_from_utf16(src, &mut s.bytes[..cap], flags & LAST != 0, mode);
-    s.state[..4].copy_from_slice(&encoder.save_state());
-    let (status, cp) = match r.status {
-        EncodeStatus::InputEmpty => (INPUT_EMPTY, 0),
-        EncodeStatus::OutputFull => (OUTPUT_FULL, 0),
-        EncodeStatus::Unmappable(c) => (ERROR, c as u32),
+    let last = flags & LAST != 0;
+    let (mut read, mut written, mut substituted) = (0, 0, 0u32);
+    let (status, cp) = loop {
+        let r = encoder.encode_from_utf16(&src[read..], &mut s.bytes[written..cap], last, mode);
+        read += r.read;
+        written += r.written;
+        match r.status {
+            EncodeStatus::InputEmpty => break (INPUT_EMPTY, 0),
+            EncodeStatus::OutputFull => break (OUTPUT_FULL, 0),
+            EncodeStatus::Unmappable(c) if flags & SUBSTITUTE != 0 => {
+                // '?' goes through the encoder (ISO-2022-JP may switch back to
+                // ASCII first: at most 4 bytes). Without room for it, the
+                // character is given back, to be read again after OUTPUT_FULL.
+                let q = encoder.encode_from_utf16(&[u16::from(b'?')], &mut s.bytes[written..cap], false, mode);
+                if !matches!(q.status, EncodeStatus::InputEmpty) || q.read != 1 {
+                    read -= c.len_utf16();
+                    break (OUTPUT_FULL, 0);
+                }
+                written += q.written;
+                substituted += 1;
+            }
+            EncodeStatus::Unmappable(c) => break (ERROR, c as u32),
+        }
     };
-    s.results = [status, r.read as u32, r.written as u32, cp, 0, 0];
-    r.written as u32
+    s.state[..4].copy_from_slice(&encoder.save_state());
+    s.results = [status, read as u32, written as u32, cp, substituted, 0];
+    written as u32
 }
 
 fn new_encoder(encoding: Encoding) -> Option<Encoder> {

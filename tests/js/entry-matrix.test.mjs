@@ -18,9 +18,11 @@ const installed = JSON.parse(readFileSync(join(PROJECT, 'node_modules/text-encod
 const MATRIX = entries();
 
 test('the installed exports, typesVersions, sideEffects and bin are the matrix\'s, and every file they name is in the package', () => {
-  const { exports, sideEffects, bin, typesVersions, browser } = manifestFields(MATRIX);
+  const { exports, sideEffects, bin, typesVersions, browser, reactNative, extraFiles } = manifestFields(MATRIX);
   assert.deepEqual(installed.exports, exports);
   assert.deepEqual(installed.browser, browser);
+  assert.deepEqual(installed['react-native'], reactNative);
+  for (const [file, text] of Object.entries(extraFiles)) assert.equal(readFileSync(join(PROJECT, 'node_modules/text-encoding-wasm', file), 'utf8'), text, file);
   assert.deepEqual(installed.typesVersions, typesVersions);
   assert.deepEqual(installed.sideEffects, sideEffects);
   assert.deepEqual(installed.bin, bin);
