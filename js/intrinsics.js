@@ -68,3 +68,17 @@ class SlotMap {
   }
 }
 export { SlotMap as WeakMap };
+
+/** Uint8Array.fromBase64 where the engine has it (js/base64.js), else undefined. */
+const ownFromBase64 = OwnUint8Array.fromBase64;
+export const fromBase64 = typeof ownFromBase64 === 'function' ? (text) => call(ownFromBase64, OwnUint8Array, text) : undefined;
+
+/**
+ * Node's process.getBuiltinModule (Node 20.16+, 22.3+; Bun, Deno) where
+ * present, else undefined: js/module-bytes.js takes zlib's inflater and
+ * Buffer's base64 decoder from it, both native. Read through globalThis so
+ * that bundlers see no `process` to shim.
+ */
+const ownProcess = typeof globalThis.process === 'object' && globalThis.process !== null ? globalThis.process : null;
+const ownGetBuiltinModule = ownProcess !== null && typeof ownProcess.getBuiltinModule === 'function' ? ownProcess.getBuiltinModule : undefined;
+export const getBuiltinModule = ownGetBuiltinModule === undefined ? undefined : (name) => call(ownGetBuiltinModule, ownProcess, name);

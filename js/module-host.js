@@ -1,13 +1,16 @@
 // The one host for every WebAssembly module the package ships (the main
 // module, the UTF-8 variants' module of /extra, the detector's of /detect):
-// inflates the embedded bytes (raw deflate, base64: tools/build-wasm.sh),
+// decodes the embedded bytes (raw deflate, base64: tools/build-wasm.sh; by
+// js/module-bytes.js), or takes the module another same-origin window of the
+// page already compiled from the same bytes (js/module-cache.js),
 // instantiates synchronously where the engine allows it (Node, workers, current
 // Chromium), else asynchronously behind ready(), and where WebAssembly is
 // missing or compiling is refused (a CSP without 'wasm-unsafe-eval', iOS
 // lockdown mode) falls back to the module's no-WebAssembly translation when the
 // entry offers one. After a trap an instance's memory may be inconsistent:
 // reinstantiate() discards it and makes a fresh one from the compiled module.
-import { decodeBase64 } from './base64.js';
+import { moduleBytes } from './module-bytes.js';
+import { shareModule, sharedModule } from './module-cache.js';
 
 /**
  * The module's exports. Every module imports nothing (tools/build-wasm.sh
@@ -87,11 +90,22 @@ export function hostModule({ what, base64, inflate, fallback = null, fallbackHin
       fallBack();
       return;
     }
+    const shared = sharedModule(base64);
+    if (shared !== null) {
+      try {
+        use(instantiate(shared), 'wasm');
+        compiled = shared;
+        return;
+      } catch {
+        // an engine that will not instantiate another realm's module: compile our own
+      }
+    }
     let bytes;
     try {
-      bytes = inflate(decodeBase64(base64));
+      bytes = moduleBytes(base64, inflate);
       compiled = new WebAssembly.Module(bytes);
       use(instantiate(compiled), 'wasm');
+      shareModule(base64, compiled);
       return;
     } catch (error) {
       failure = error;
@@ -101,6 +115,7 @@ export function hostModule({ what, base64, inflate, fallback = null, fallbackHin
         .then((module) => {
           compiled = module;
           use(instantiate(module), 'wasm');
+          shareModule(base64, module);
         })
         .catch((error) => {
           failure = error;

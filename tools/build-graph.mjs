@@ -26,7 +26,7 @@ import { join } from 'node:path';
 export const STAGES = [
   {
     name: 'wasm',
-    sources: ['src', 'Cargo.toml', 'Cargo.lock', 'data', 'tools/entries.mjs', 'tools/build-wasm.sh', 'tools/build-no-wasm.mjs', 'tools/wasm-feature-census.mjs'],
+    sources: ['src', 'Cargo.toml', 'Cargo.lock', 'data', 'tools/entries.mjs', 'tools/build-wasm.sh', 'tools/embed-module.mjs', 'tools/build-no-wasm.mjs', 'tools/wasm-feature-census.mjs'],
     after: [],
     stamp: 'build/wasm/.stamp-wasm',
     command: ['bash', 'tools/build-wasm.sh'],
@@ -37,6 +37,7 @@ export const STAGES = [
     sources: (root) => [
       'detect',
       'tools/build-detect.sh',
+      'tools/embed-module.mjs',
       ...(/path\s*=\s*"\.\./.test(readText(join(root, 'detect/Cargo.toml'))) ? ['src', 'Cargo.toml', 'data'] : []),
     ],
     after: [],

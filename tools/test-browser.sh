@@ -29,5 +29,7 @@ node tests/browser/streams-differential.mjs "${streams_args[@]}"
 # Streams of a removed iframe, ours against each browser's own (why WPT's
 # streams/invalid-realm fails for both: the file's header).
 node tests/browser/detached-realm.mjs
+# Same-origin iframes share the compiled module, cross-origin and CSP-refusing ones do not.
+node tests/browser/shared-module.mjs
 # The same comparison against Firefox ESR's own classes (DIVERGENCES.md, "Firefox").
 node tests/browser/differential.mjs --browser firefox "$@"
