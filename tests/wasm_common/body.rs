@@ -8,6 +8,7 @@ use wasm_bindgen_test::wasm_bindgen_test;
 const LAST: u32 = 1;
 const FATAL: u32 = 2;
 const FRESH: u32 = 4;
+const SUBSTITUTE: u32 = 8;
 
 /// Views of the scratch buffers. SAFETY (for every use below): the addresses come
 /// from `scratch*()`, which returned buffers of at least the requested sizes that
@@ -79,19 +80,25 @@ fn encode_stops_at_the_last_whole_character() {
     scratch(1024, 1024);
     let src: Vec<u16> = "a\u{20AC}\u{1F600}".encode_utf16().collect();
     units(src.len()).copy_from_slice(&src);
-    let written = encode(0, FRESH | LAST | FATAL, src.len() as u32, 5) as usize;
+    let written = encode(0, FRESH | LAST | FATAL, 0, src.len() as u32, 5) as usize;
     let r = results();
     assert_eq!((written, r[0], r[1]), (4, 1, 2), "a + euro fit in 5 bytes, the emoji does not");
     assert_eq!(&bytes(4)[..], "a\u{20AC}".as_bytes());
     // Lone surrogates are U+FFFD (USVString conversion).
     units(2).copy_from_slice(&[0xD800, 0x41]);
-    let written = encode(0, FRESH | LAST, 2, 64) as usize;
+    let written = encode(0, FRESH | LAST, 0, 2, 64) as usize;
     assert_eq!(&bytes(written)[..], b"\xEF\xBF\xBDA");
     // Legacy encoder in html mode; an encoding without encoder reports ERROR.
     units(1).copy_from_slice(&[0xE9]);
-    let written = encode(34, FRESH | LAST, 1, 64) as usize;
+    let written = encode(34, FRESH | LAST, 0, 1, 64) as usize;
     assert_eq!(&bytes(written)[..], b"&#233;");
-    assert_eq!((encode(38, FRESH | LAST, 1, 64), results()[0]), (0, 2), "UTF-16LE has no encoder");
+    assert_eq!((encode(38, FRESH | LAST, 0, 1, 64), results()[0]), (0, 2), "UTF-16LE has no encoder");
+    // From `start` in the unit buffer; SUBSTITUTE (the CLI's default) writes
+    // '?' for each unmappable character and counts them in results[4].
+    units(5).copy_from_slice(&[0x7A, 0x7A, 0x61, 0xE9, 0x62]);
+    let written = encode(34, FRESH | LAST | FATAL | SUBSTITUTE, 2, 3, 64) as usize;
+    let all = unsafe { *(scratch_results() as *const [u32; 6]) };
+    assert_eq!((&bytes(written)[..], all[0], all[1], all[4]), (&b"a?b"[..], 0, 3, 1));
 }
 
 #[wasm_bindgen_test]
