@@ -255,9 +255,9 @@ export function withJsIndexes(exports) {
     need(index);
     return decode(index, flags, len);
   };
-  exports.encode = (index, flags, len, cap) => {
+  exports.encode = (index, flags, start, len, cap) => {
     need(index);
-    return encode(index, flags, len, cap);
+    return encode(index, flags, start, len, cap);
   };
   exports.index_table = (which) => {
     if (which >= 0 && which < 5 && !done[which]) provide(which);
