@@ -42,7 +42,16 @@ console.log(JSON.stringify({ backend: main.backend(), same: polyfill.TextDecoder
   assert.deepEqual(run.result, { backend: 'wasm', same: true, text: '\u3042' });
 });
 
-for (const [subpath, instead] of [['', 'text-encoding-wasm/js/polyfill'], ['/utf8', 'text-encoding-wasm/js/utf8/polyfill'], ['/lite', 'text-encoding-wasm/js/lite/polyfill']]) {
+// text-encoding-wasm/utf8 carries no module (its UTF-8 and UTF-16 are JavaScript): nothing to wait for.
+test('node --jitless: text-encoding-wasm/utf8 works on the next line (no module to wait for)', () => {
+  const run = runNode(`${DELETE_NATIVES}
+import { TextDecoder, backend } from 'text-encoding-wasm/utf8';
+console.log(JSON.stringify({ text: new TextDecoder().decode(new Uint8Array([0xe3, 0x81, 0x82, 0xff])), backend: backend() }));`, { args: ['--jitless'] });
+  assert.equal(run.status, 0, run.stderr);
+  assert.deepEqual(run.result, { text: '\u3042\ufffd', backend: 'js' });
+});
+
+for (const [subpath, instead] of [['', 'text-encoding-wasm/js/polyfill'], ['/lite', 'text-encoding-wasm/js/lite/polyfill']]) {
   test(`node --jitless: text-encoding-wasm${subpath} used before ready() is a TypeError that names '${instead}'`, () => {
     const run = runNode(`${DELETE_NATIVES}
 import { TextDecoder } from 'text-encoding-wasm${subpath}';
