@@ -3,7 +3,7 @@
 // adding its own module. Only the lite entry composes (the utf8 entry takes
 // just the messages that name the import to add: tree-shaking leaves the
 // rest); the full entry has every encoding in one module and carries none of it.
-import { inflateSync } from 'fflate';
+import { inflateRaw } from './inflate.js';
 import { ENCODING_COUNT, FAMILY_OF } from './encodings.js';
 import { addHost, entryPrefix, useRouter } from './loader.js';
 import { hostModule } from './module-host.js';
@@ -69,7 +69,7 @@ export function registerFamily(family, { base64 = null, fallback = null, instant
     addHost({ exports: () => null, kind: () => 'js', ready: () => Promise.resolve(), reinstantiate: () => onExports(instantiate()) });
     return;
   }
-  const host = hostModule({ what: `${entryPrefix()}/${family}`, base64, inflate: inflateSync, fallback, onExports });
+  const host = hostModule({ what: `${entryPrefix()}/${family}`, base64, inflate: inflateRaw, fallback, onExports });
   addHost(host);
   host.boot();
 }

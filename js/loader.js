@@ -8,7 +8,7 @@
 // text-encoding-wasm/japanese) has one module per family: js/families.js
 // (only in the entries that compose) routes each encoding's calls to the
 // module that has it.
-import { inflateSync } from 'fflate';
+import { inflateRaw } from './inflate.js';
 import { hostModule } from './module-host.js';
 import { createRuntime } from './runtime.js';
 import { guardRuntime } from './trap-guard.js';
@@ -124,7 +124,7 @@ export function boot(base64, loadJsBackend = null, entry = entryName) {
   const host = hostModule({
     what: 'text-encoding-wasm',
     base64,
-    inflate: inflateSync,
+    inflate: inflateRaw,
     fallback: loadJsBackend,
     fallbackHint: noWasmHint(),
     onExports: (exports, kind) => useBackend(exports, kind),

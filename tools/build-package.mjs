@@ -36,11 +36,6 @@ const common = {
   target: 'es2020',
   legalComments: 'none',
   logLevel: 'warning',
-  // fflate runs `new TextDecoder()` when it loads (for strFromU8, unused here):
-  // where the runtime's TextDecoder is missing that is skipped, but where it is
-  // a stub that throws, the package failed to load. Only unbound (global)
-  // references are replaced: our own TextDecoder class is untouched.
-  define: { TextDecoder: 'undefined' },
 };
 
 const esbuildFormat = { esm: 'esm', cjs: 'cjs', classic: 'iife' };

@@ -126,8 +126,8 @@ import { getRuntime, ready } from '../loader.js';
 ${set === 'full' ? '' : set === 'lite' ? `import { enableFamilies, registerFamily } from '../families.js';\nenableFamilies();` : `import { nameLeftOutImports } from '../families.js';\nnameLeftOutImports();`}
 // How text-encoding-wasm/extra and the family entries (separate bundles) reach this module instance,
 ${backend === 'wasm' && SETS[set].module !== null ? `// and the inflater it unpacks its own module with (one copy, saved).
-import { inflateSync } from 'fflate';
-ready[Symbol.for('text-encoding-wasm.inflate')] = inflateSync;
+import { inflateRaw } from '../inflate.js';
+ready[Symbol.for('text-encoding-wasm.inflate')] = inflateRaw;
 ` : ''}ready[Symbol.for('text-encoding-wasm.runtime')] = getRuntime;
 ${set === 'lite' ? "ready[Symbol.for('text-encoding-wasm.register')] = registerFamily;\n" : ''}${CLASSES}`;
 }
