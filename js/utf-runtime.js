@@ -10,7 +10,7 @@
 // that adds it). Nothing here calls user code or a replaceable built-in
 // after load.
 
-import { NAMES, LABELS } from './encoding-labels.js';
+import { LABELS } from './encoding-labels.js';
 import { FAMILY_OF } from './encodings.js';
 import { encodeInto, encodeUtf8 } from './utf8-encode.js';
 import { decodeUtf16Result } from './utf16-codec.js';
@@ -58,13 +58,14 @@ export function createUtfRuntime(typedStrings, family = null, decode = null) {
     typedStrings,
     decodeUtf16: decodeUtf16Result,
     labelToIndex: (label) => labelToIndex(label, family),
-    name: (index) => NAMES[index],
+    /** The name, lowercased (the first label): all the classes use (js/text-decoder.js lowercases it). */
+    name: (index) => call(split, LABELS[index], ' ')[0],
     encodeUtf8,
     encodeInto,
     /** UTF-8 and UTF-16 never come here (js/text-decoder.js decodes them itself); `family`'s encodings do. */
     decode(index, fatal, input, state, last) {
       if (decode !== null && FAMILY_OF[index] === family) return decode(index, fatal, input, typedStrings);
-      throw new RangeError(`text-encoding-wasm: ${NAMES[index]} is not in this build`);
+      throw new RangeError(`text-encoding-wasm: ${call(split, LABELS[index], ' ')[0]} is not in this build`);
     },
   };
 }
