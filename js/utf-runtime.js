@@ -12,7 +12,6 @@
 
 import { LABELS } from './encoding-labels.js';
 import { FAMILY_OF } from './encodings.js';
-import { encodeInto, encodeUtf8 } from './utf8-encode.js';
 import { decodeUtf16Result } from './utf16-codec.js';
 import { call, charCodeAt } from './intrinsics.js';
 import { stripLabel } from './webidl.js';
@@ -60,8 +59,6 @@ export function createUtfRuntime(typedStrings, family = null, decode = null) {
     labelToIndex: (label) => labelToIndex(label, family),
     /** The name, lowercased (the first label): all the classes use (js/text-decoder.js lowercases it). */
     name: (index) => call(split, LABELS[index], ' ')[0],
-    encodeUtf8,
-    encodeInto,
     /** UTF-8 and UTF-16 never come here (js/text-decoder.js decodes them itself); `family`'s encodings do. */
     decode(index, fatal, input, state, last) {
       if (decode !== null && FAMILY_OF[index] === family) return decode(index, fatal, input, typedStrings);
