@@ -7,6 +7,7 @@
 import { inflateSync } from 'fflate';
 import { hostModule } from '../module-host.js';
 import { createRuntime } from '../runtime.js';
+import { guardRuntime } from '../trap-guard.js';
 
 /**
  * Registers `family`'s module with the lite entry whose `ready` is given
@@ -17,11 +18,18 @@ import { createRuntime } from '../runtime.js';
  */
 export function addFamily(ready, family, { base64 = null, fallback = null, instantiate = null }) {
   ready[Symbol.for('text-encoding-wasm.register')](family, (attach, prefix) => {
+    const what = `${prefix}/${family}`;
+    let host;
+    // The lite entry's own runtime calls no module, so the trap guard is here:
+    // a trap in this module reinstantiates it (js/trap-guard.js), and the
+    // call that trapped gets a RangeError naming it.
+    const use = (exports) => attach(guardRuntime(createRuntime(exports), ['decode', 'encodeChunk'], () => host.reinstantiate(), what));
     if (instantiate !== null) {
-      attach(createRuntime(instantiate()));
-      return { exports: () => null, kind: () => 'js', ready: () => Promise.resolve(), reinstantiate: () => attach(createRuntime(instantiate())) };
+      host = { exports: () => null, kind: () => 'js', ready: () => Promise.resolve(), reinstantiate: () => use(instantiate()) };
+      use(instantiate());
+      return host;
     }
-    const host = hostModule({ what: `${prefix}/${family}`, base64, inflate: inflateSync, fallback, onExports: (exports) => attach(createRuntime(exports)) });
+    host = hostModule({ what, base64, inflate: inflateSync, fallback, onExports: use });
     host.boot();
     return host;
   });
