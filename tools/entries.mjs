@@ -30,7 +30,6 @@ export const BACKENDS = ['wasm', 'js'];
 export const MODULES = {
   full: { features: ['wasm'], families: null },
   utf8: { features: ['wasm'], families: [] },
-  lite: { features: ['wasm'], families: ['single-byte'] },
   japanese: { features: ['codecs'], families: ['japanese'] },
   chinese: { features: ['codecs'], families: ['chinese'] },
   big5: { features: ['codecs'], families: ['big5'] },
