@@ -8,7 +8,7 @@
 import { unitsToString, unitsToStringTyped } from './units-to-string.js';
 
 import { growScratch, memoryViews } from './scratch.js';
-import { stripLabel } from './webidl.js';
+import { stripLabel } from './strip-label.js';
 import { ERROR, FATAL, FRESH, LAST, OUTPUT_FULL, SUBSTITUTE } from './wasm-abi.js';
 import { Uint16Array, Uint8Array, charCodeAt, min, setElements, sliceElements, subarray } from './intrinsics.js';
 
