@@ -6,10 +6,9 @@
 // WebAssembly module, or later its translation to plain JS) plugs in here.
 
 import { unitsToString, unitsToStringTyped } from './units-to-string.js';
-import { encodeInto, encodeUtf8 } from './utf8-encode.js';
 
 import { growScratch, memoryViews } from './scratch.js';
-import { stripLabel } from './webidl.js';
+import { stripLabel } from './strip-label.js';
 import { ERROR, FATAL, FRESH, LAST, OUTPUT_FULL, SUBSTITUTE } from './wasm-abi.js';
 import { Uint16Array, Uint8Array, charCodeAt, min, setElements, sliceElements, subarray } from './intrinsics.js';
 
@@ -164,9 +163,6 @@ export function createRuntime(exports) {
       }
     },
 
-    /** UTF-8 encode a string into a new Uint8Array (js/utf8-encode.js). */
-    encodeUtf8,
-
     /**
      * One call of the module's encoder, for the legacy encoders (js/extra/):
      * string units [from, to) with encoding `index` ("html" mode unless
@@ -248,9 +244,6 @@ export function createRuntime(exports) {
       } while (offset < length);
       return { pieces, substituted };
     },
-
-    /** TextEncoder.encodeInto: as many whole characters as fit; { read, written } (js/utf8-encode.js). */
-    encodeInto,
   };
   // The build without WebAssembly adds its JavaScript decode loops (js/no-wasm/fast-decode.js, js/no-wasm.md).
   return exports.wrapRuntime !== undefined ? exports.wrapRuntime(runtime) : runtime;

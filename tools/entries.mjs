@@ -30,7 +30,6 @@ export const BACKENDS = ['wasm', 'js'];
 export const MODULES = {
   full: { features: ['wasm'], families: null },
   utf8: { features: ['wasm'], families: [] },
-  lite: { features: ['wasm'], families: ['single-byte'] },
   japanese: { features: ['codecs'], families: ['japanese'] },
   chinese: { features: ['codecs'], families: ['chinese'] },
   big5: { features: ['codecs'], families: ['big5'] },
@@ -43,7 +42,8 @@ export const SETS = {
   full: { what: 'every encoding', module: 'full' },
   // No module: UTF-8 and UTF-16 are decoded and encoded in JavaScript in every build (js/utf-runtime.js).
   utf8: { what: 'UTF-8 and UTF-16', module: null },
-  lite: { what: 'UTF-8, UTF-16 and the single-byte encodings; add CJK families with their imports', module: 'lite' },
+  // No module either: the single-byte encodings are JavaScript too (js/lite-runtime.js); the CJK families bring theirs.
+  lite: { what: 'UTF-8, UTF-16 and the single-byte encodings; add CJK families with their imports', module: null },
 };
 
 /**
@@ -109,9 +109,9 @@ function plainSource(backend, set) {
   const boot =
     SETS[set].module === null
       ? `import { useRuntime } from '../loader.js';
-import { createUtfRuntime } from '../utf-runtime.js';
+${set === 'lite' ? "import { createLiteRuntime as createRuntime } from '../lite-runtime.js';" : "import { createUtfRuntime as createRuntime } from '../utf-runtime.js';"}
 const typed = ${typed};
-useRuntime(createUtfRuntime(typed), typed ? 'js' : 'wasm', '${entryName}');`
+useRuntime(createRuntime(typed), typed ? 'js' : 'wasm', '${entryName}');`
       : backend === 'wasm'
       ? `import base64 from '@module/${set}';
 import loadJsBackend from '@no-wasm-fallback/${set}';
@@ -190,9 +190,9 @@ export function entries() {
         backend === 'wasm'
           ? `import base64 from '@module/${family}';
 import fallback from '@no-wasm-fallback/${family}';
-ready[Symbol.for('text-encoding-wasm.register')]('${family}', { base64, fallback });`
+addFamily(ready, '${family}', { base64, fallback });`
           : `import instantiate from '@no-wasm/${family}';
-ready[Symbol.for('text-encoding-wasm.register')]('${family}', { instantiate });`;
+addFamily(ready, '${family}', { instantiate });`;
       list.push({
         id: `${backend}/family/${family}`,
         subpath: `./${backend === 'js' ? 'js/' : ''}${family}`,
@@ -200,6 +200,7 @@ ready[Symbol.for('text-encoding-wasm.register')]('${family}', { instantiate });`
         formats: ['esm', 'cjs'],
         source: () => `// Entry ${backend === 'js' ? 'js/' : ''}${family} (generated from tools/entries.mjs): adds ${what} to ${subpath(backend, 'lite', 'plain')}.
 import { ready } from '@dist/${lite}';
+import { addFamily } from '@dist/family-host';
 ${register}
 export { ready };
 `,
@@ -215,6 +216,8 @@ export { ready };
   /** An entry outside the matrix: a hand-written module (js/entries/), ESM and CommonJS. */
   const outside = (id, subpath, entry, types, label, more = {}) =>
     ({ id, subpath, file: id, formats: ['esm', 'cjs'], entry, types, sideEffects: false, reactNative: null, size: { label }, ...more });
+  // What the family entries share to host their modules (no subpath: only they import it).
+  list.push({ id: 'family-host', subpath: null, file: 'family-host', formats: ['esm', 'cjs'], entry: 'js/entries/family-host.js', types: null, sideEffects: false, reactNative: null, size: null });
   list.push(
     outside('extra', './extra', 'js/entries/extra.js', 'extra',
       './extra (LegacyEncoder, UTF-8 variants with their own module; with the main entry it imports)',
@@ -257,7 +260,7 @@ export function moduleBytesFile(module) {
 }
 
 /** The modules whose bytes the package ships as a file of their own (the wasm entries', detect's, extra's). */
-export const MODULE_BYTES = [...Object.keys(SETS), ...Object.keys(FAMILIES), 'variants', 'detect'];
+export const MODULE_BYTES = [...Object.keys(SETS).filter((set) => SETS[set].module !== null), ...Object.keys(FAMILIES), 'variants', 'detect'];
 
 /** The modules whose no-WebAssembly backend the package ships as a file of its own. */
 export const BACKEND_MODULES = [...Object.keys(SETS).filter((set) => SETS[set].module !== null), ...Object.keys(FAMILIES)];
