@@ -256,8 +256,8 @@ export function moduleBytesFile(module) {
   return `module-${module}`;
 }
 
-/** The modules whose bytes the package ships as a file of their own (the wasm entries', detect's, extra's). */
-export const MODULE_BYTES = [...Object.keys(SETS), ...Object.keys(FAMILIES), 'variants', 'detect'];
+/** The modules whose bytes the package ships as a file of their own (the wasm entries', detect's, extra's; a set without a module has none). */
+export const MODULE_BYTES = [...Object.keys(SETS).filter((set) => SETS[set].module !== null).map((set) => SETS[set].module), ...Object.keys(FAMILIES), 'variants', 'detect'];
 
 /** The modules whose no-WebAssembly backend the package ships as a file of its own. */
 export const BACKEND_MODULES = [...Object.keys(SETS).filter((set) => SETS[set].module !== null), ...Object.keys(FAMILIES)];
