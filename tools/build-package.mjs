@@ -127,7 +127,9 @@ for (const entry of entries()) {
 // read only "main".
 for (const module of [...BACKEND_MODULES, 'variants']) {
   const entryPoints = [`${root}build/wasm/${module}/no-wasm.js`];
-  await esbuild.build({ ...common, entryPoints, format: 'esm', outfile: `${dist}/${noWasmBackendFile(module)}.js` });
+  // A backend that reads its data segments from the module's bytes (tools/build-no-wasm.mjs) imports the module's file, not a copy.
+  const moduleFile = { name: 'module-bytes', setup: (build) => build.onResolve({ filter: /^\.\/bytes\.js$/ }, () => ({ path: `./${moduleBytesFile(module)}.js`, external: true })) };
+  await esbuild.build({ ...common, entryPoints, format: 'esm', outfile: `${dist}/${noWasmBackendFile(module)}.js`, plugins: [moduleFile] });
   if (module !== 'variants') writeFileSync(`${dist}/${noWasmBackendFile(module)}.cjs`, `'use strict';\nmodule.exports = require('./${noWasmBackendFile(module)}.js');\n`);
 }
 // The embedded modules (deflated, base64), one ES module each, imported by
