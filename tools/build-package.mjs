@@ -53,7 +53,9 @@ const esbuildFormat = { esm: 'esm', cjs: 'cjs', classic: 'iife' };
  *   @no-wasm-fallback/<set>  how a wasm entry loads that backend where
  *                            WebAssembly is missing or refused (js/loader.js):
  *                            a dynamic import (ESM, async: ready() resolves
- *                            later), a require (CommonJS), nothing (classic)
+ *                            later), a require (CommonJS), the bundled
+ *                            translation (classic: its data is the module's
+ *                            bytes the script carries anyway)
  *   @dist/<file>             another built entry (shared, never bundled again)
  *   entry.shares             the same, for a hand-written entry's relative imports
  */
@@ -85,7 +87,7 @@ function resolver(entry, format) {
         const contents = {
           esm: `export default () => import('${file}').then((m) => m.default);`,
           cjs: `export default () => require('${file}').default;`,
-          classic: 'export default null;',
+          classic: `import instantiate from '@no-wasm/${args.path.slice(18)}';\nexport default () => instantiate;`,
         }[format];
         return { contents, loader: 'js', resolveDir: root };
       });
@@ -113,6 +115,7 @@ for (const entry of entries()) {
       platform: entry.platform || 'neutral',
       mainFields: ['module', 'main'],
       outfile,
+      ...(entry.globalName ? { globalName: entry.globalName } : {}),
       plugins: [resolver(entry, format)],
       ...(entry.bin ? { banner: { js: '#!/usr/bin/env node' } } : {}),
     });

@@ -7,7 +7,7 @@
 //             where WebAssembly is missing or refused) | js (wasm2js, js/no-wasm.md)
 //   set       full (every encoding) | utf8 (UTF-8 and UTF-16)
 //   mode      plain | polyfill (fills what the scope lacks) | force (replaces)
-//   format    esm (.js) | cjs (.cjs) | classic (an IIFE script: polyfill modes only)
+//   format    esm (.js) | cjs (.cjs) | classic (an IIFE script: one, see CLASSIC_SETS)
 // plus the entries outside the matrix: extra, js/extra, detect and the CLI.
 //
 // A wasm entry's "react-native" condition points at its js counterpart
@@ -59,8 +59,17 @@ export const FAMILIES = {
   korean: 'EUC-KR',
 };
 export const MODES = ['plain', 'polyfill', 'force'];
-/** Classic scripts embed everything (they cannot load a sibling file), so only these sets get one. */
+/**
+ * Classic scripts embed everything (they cannot load a sibling file), so only
+ * these sets get one, and one per set: it carries the module once and runs it
+ * in WebAssembly where the engine allows, else in its wasm2js translation
+ * (whose data it reads from the same module bytes: tools/build-no-wasm.mjs).
+ * It installs the classes as the polyfill does and defines one global,
+ * CLASSIC_GLOBAL (the entry's exports), whose install(target, { force: true })
+ * replaces the scope's classes (what /polyfill/force does).
+ */
 const CLASSIC_SETS = ['full'];
+export const CLASSIC_GLOBAL = 'TextEncodingWasm';
 
 /** Size goals shown beside the rows of the size report (issue 16). */
 const GOALS = {
@@ -76,9 +85,9 @@ function fileName(backend, set, mode) {
   return parts.filter(Boolean).join('-') || 'index';
 }
 
-/** The classic script's file: text-encoding-wasm[.js][.<set>][.force].script.js. */
-function classicName(backend, set, mode) {
-  return `text-encoding-wasm${backend === 'js' ? '.js' : ''}${set === 'full' ? '' : `.${set}`}${mode === 'force' ? '.force' : ''}.script`;
+/** The classic script's file: text-encoding-wasm[.<set>].script.js. */
+function classicName(set) {
+  return `text-encoding-wasm${set === 'full' ? '' : `.${set}`}.script`;
 }
 
 function subpath(backend, set, mode, classic = false) {
@@ -165,19 +174,20 @@ export function entries() {
           reactNative: backend === 'wasm' ? fileName('js', set, mode) : null,
           size: mode === 'plain' ? { label: `${subpath(backend, set, mode)} (${backend}, ${SETS[set].what}, streams)`, goal: GOALS[`${backend}/${set}/${mode}`] } : null,
         });
-        if (mode !== 'plain' && CLASSIC_SETS.includes(set)) {
+        if (backend === 'wasm' && mode === 'polyfill' && CLASSIC_SETS.includes(set)) {
           list.push({
             id: `${backend}/${set}/${mode}/classic`,
-            subpath: subpath(backend, set, mode, true),
-            file: classicName(backend, set, mode),
+            subpath: subpath(backend, set, 'plain', true),
+            file: classicName(set),
             formats: ['classic'],
+            globalName: CLASSIC_GLOBAL,
             source: () => `${plainSource(backend, set)}import { install as installClasses } from '../install.js';\n${installLine(mode).replace('install', 'installClasses')}\n`,
             set,
             backend,
             types: null,
             sideEffects: true,
             reactNative: null,
-            size: mode === 'polyfill' ? { label: `${subpath(backend, set, mode, true)} (classic script, ${backend}, ${SETS[set].what})` } : null,
+            size: { label: `${subpath(backend, set, 'plain', true)} (classic script: wasm, and its translation where WebAssembly is missing; ${SETS[set].what})` },
           });
         }
       }
