@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { BACKEND_MODULES, MODULE_BYTES, entries, extension, manifestFields, moduleBytesFile, noWasmBackendFile } from './entries.mjs';
+import { BACKEND_MODULES, COMMONJS_REQUIRE_FILE, MAIN_FILE, MODULE_BYTES, commonJsWrapper, entries, extension, manifestFields, moduleBytesFile, noWasmBackendFile } from './entries.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const pkg = `${root}pkg`;
@@ -85,13 +85,15 @@ function resolver(entry, format) {
       build.onLoad({ filter: /.*/, namespace: 'fallback' }, (args) => {
         const file = `./${noWasmBackendFile(args.path.slice(18))}${ext}`;
         const contents = {
-          esm: `export default () => import('${file}').then((m) => m.default);`,
+          // Synchronous where a CommonJS wrapper handed over its require (js/commonjs-require.js), else a lazy import.
+          esm: `import { requireBackend } from '@commonjs-require';\nexport default () => requireBackend('${file}') || import('${file}').then((m) => m.default);`,
           cjs: `export default () => require('${file}').default;`,
           classic: `import instantiate from '@no-wasm/${args.path.slice(18)}';\nexport default () => instantiate;`,
         }[format];
         return { contents, loader: 'js', resolveDir: root };
       });
       build.onResolve({ filter: /^@dist\// }, (args) => sibling(args.path.slice(6)));
+      build.onResolve({ filter: /^@commonjs-require$/ }, () => payload(COMMONJS_REQUIRE_FILE));
       // The fallback's own require/import of the backend file stays a reference to it.
       build.onResolve({ filter: /^\.\/no-wasm-backend/ }, (args) => ({ path: args.path, external: true }));
       for (const [specifier, file] of Object.entries(entry.shares || {})) {
@@ -104,7 +106,13 @@ function resolver(entry, format) {
 
 for (const entry of entries()) {
   for (const format of entry.formats) {
-    const outfile = `${dist}/${entry.file}${extension(format)}`;
+    let outfile = `${dist}/${entry.file}${extension(format)}`;
+    // CommonJS: a wrapper over the ES module (tools/entries.mjs, commonJsWrapper); the main entry's is also bundled standalone as "main".
+    if (format === 'cjs') {
+      writeFileSync(outfile, commonJsWrapper(entry.file));
+      if (entry.subpath !== '.') continue;
+      outfile = `${dist}/${MAIN_FILE}.cjs`;
+    }
     const input = entry.source
       ? { stdin: { contents: entry.source(format), resolveDir: `${root}js/entries`, sourcefile: `${entry.id}.js`, loader: 'js' } }
       : { entryPoints: [`${root}${entry.entry}`] };
@@ -133,8 +141,9 @@ for (const module of [...BACKEND_MODULES, 'variants']) {
   // A backend that reads its data segments from the module's bytes (tools/build-no-wasm.mjs) imports the module's file, not a copy.
   const moduleFile = { name: 'module-bytes', setup: (build) => build.onResolve({ filter: /^\.\/bytes\.js$/ }, () => ({ path: `./${moduleBytesFile(module)}.js`, external: true })) };
   await esbuild.build({ ...common, entryPoints, format: 'esm', outfile: `${dist}/${noWasmBackendFile(module)}.js`, plugins: [moduleFile] });
-  if (module !== 'variants') writeFileSync(`${dist}/${noWasmBackendFile(module)}.cjs`, `'use strict';\nmodule.exports = require('./${noWasmBackendFile(module)}.js');\n`);
+  if (module === 'full') writeFileSync(`${dist}/${noWasmBackendFile(module)}.cjs`, `'use strict';\nmodule.exports = require('./${noWasmBackendFile(module)}.js');\n`);
 }
+await esbuild.build({ ...common, entryPoints: [`${root}js/commonjs-require.js`], format: 'esm', outfile: `${dist}/${COMMONJS_REQUIRE_FILE}.js` });
 // The embedded modules (deflated, base64), one ES module each, imported by
 // the ESM and CommonJS entries alike.
 for (const module of MODULE_BYTES) {
@@ -143,8 +152,8 @@ for (const module of MODULE_BYTES) {
 
 // The manifest: the template's fields, and what the matrix declares.
 const manifest = JSON.parse(readFileSync(`${pkg}/package.json`, 'utf8'));
-const { exports, sideEffects, bin, typesVersions, browser, reactNative, extraFiles } = manifestFields();
-Object.assign(manifest, { bin, exports, typesVersions, sideEffects, browser, 'react-native': reactNative });
+const { main, exports, sideEffects, bin, typesVersions, browser, reactNative, extraFiles } = manifestFields();
+Object.assign(manifest, { main, bin, exports, typesVersions, sideEffects, browser, 'react-native': reactNative });
 for (const [file, text] of Object.entries(extraFiles)) {
   mkdirSync(`${pkg}/${file}`.replace(/\/[^/]+$/, ''), { recursive: true });
   writeFileSync(`${pkg}/${file}`, text);

@@ -256,6 +256,32 @@ export { ready };
   return list;
 }
 
+/**
+ * The CommonJS file of an entry: a thin wrapper over its ES module (Node's
+ * require(esm), which every Node line `engines` names has), so import and
+ * require share one module instance and the package carries each entry's code
+ * once. It first hands its require to js/commonjs-require.js, through which
+ * a wasm entry's fallback requires the no-WebAssembly backend synchronously.
+ */
+export function commonJsWrapper(file) {
+  return `'use strict';
+// ${file}.js through require(esm): one module instance for import and require (tools/entries.mjs).
+require('./commonjs-require.js').useRequire(require);
+module.exports = require('./${file}.js');
+`;
+}
+
+/** The shared file js/commonjs-require.js becomes (dist/<name>.js). */
+export const COMMONJS_REQUIRE_FILE = 'commonjs-require';
+
+/**
+ * "main": a CommonJS bundle of the main entry, standalone, for tools that read
+ * neither `exports` nor ES modules (Browserify; Metro without `exports` maps it
+ * to js.cjs through the "react-native" field). Its no-WebAssembly fallback is a
+ * require of the stub no-wasm-backend.cjs, which the browser field maps to nothing.
+ */
+export const MAIN_FILE = 'main';
+
 /** The no-WebAssembly backends, one file per set and format, shared by the wasm entries' fallback and the js entries. */
 export function noWasmBackendFile(module) {
   return `no-wasm-backend${module === 'full' ? '' : `-${module}`}`;
@@ -336,7 +362,7 @@ export function manifestFields(list = entries()) {
   // field take "main" (CommonJS): the browser field keeps the no-WebAssembly
   // backends out of their bundles (where WebAssembly is missing, the error
   // then says to import text-encoding-wasm/js).
-  const browser = Object.fromEntries(BACKEND_MODULES.map((m) => [`./dist/${noWasmBackendFile(m)}.cjs`, false]));
+  const browser = { [`./dist/${noWasmBackendFile('full')}.cjs`]: false };
   // Metro without `exports` (before 0.82, or unstable_enablePackageExports
   // off) takes the "react-native" field, then "browser", then "main", and
   // applies both fields' maps (react-native's first) to the main file and to
@@ -349,7 +375,7 @@ export function manifestFields(list = entries()) {
   // condition names. The subpaths are not keys of the map, because Metro
   // applies the map before `exports` too, which would bypass `exports` (with
   // a warning) where Metro reads it.
-  const reactNative = { './dist/index.cjs': './dist/js.cjs' };
+  const reactNative = { [`./dist/${MAIN_FILE}.cjs`]: './dist/js.cjs' };
   // Files written as they are (no esbuild): the stubs above, and the polyfill entries' Node files (firstUseWaits).
   const extraFiles = {};
   for (const entry of list.filter(firstUseWaits)) {
@@ -369,5 +395,5 @@ await ready().catch(() => {}); // if nothing loaded, the first use throws the Ty
     const up = '../'.repeat(stub.split('/').length - 1) || './';
     extraFiles[stub] = `// For Metro without \`exports\` (see package.json "react-native"): ${entry.subpath}\nmodule.exports = require('${up}dist/${entry.reactNative || entry.file}.cjs');\n`;
   }
-  return { exports, sideEffects, bin, typesVersions, browser, reactNative, extraFiles };
+  return { main: `./dist/${MAIN_FILE}.cjs`, exports, sideEffects, bin, typesVersions, browser, reactNative, extraFiles };
 }
