@@ -58,6 +58,15 @@ export const FAMILIES = {
   big5: 'Big5',
   korean: 'EUC-KR',
 };
+/**
+ * The no-WebAssembly backend a family entry uses (the wasm entries' fallback,
+ * the js entries' backend): the full module's translation, whose runtime
+ * decodes and encodes every encoding, so it serves each family (js/families.js
+ * routes only the family's encodings to it). One translated core in the
+ * package instead of one per family (50 to 70 KB each); a composed page
+ * without WebAssembly then loads the full core and its module's data.
+ */
+const FAMILY_NO_WASM = 'full';
 export const MODES = ['plain', 'polyfill', 'force'];
 /**
  * Classic scripts embed everything (they cannot load a sibling file), so only
@@ -199,9 +208,9 @@ export function entries() {
       const register =
         backend === 'wasm'
           ? `import base64 from '@module/${family}';
-import fallback from '@no-wasm-fallback/${family}';
+import fallback from '@no-wasm-fallback/${FAMILY_NO_WASM}';
 ready[Symbol.for('text-encoding-wasm.register')]('${family}', { base64, fallback });`
-          : `import instantiate from '@no-wasm/${family}';
+          : `import instantiate from '@no-wasm/${FAMILY_NO_WASM}';
 ready[Symbol.for('text-encoding-wasm.register')]('${family}', { instantiate });`;
       list.push({
         id: `${backend}/family/${family}`,
@@ -296,7 +305,7 @@ export function moduleBytesFile(module) {
 export const MODULE_BYTES = [...Object.keys(SETS).filter((set) => SETS[set].module !== null).map((set) => SETS[set].module), ...Object.keys(FAMILIES), 'variants', 'detect'];
 
 /** The modules whose no-WebAssembly backend the package ships as a file of its own. */
-export const BACKEND_MODULES = [...Object.keys(SETS).filter((set) => SETS[set].module !== null), ...Object.keys(FAMILIES)];
+export const BACKEND_MODULES = Object.keys(SETS).filter((set) => SETS[set].module !== null);
 
 // `node tools/entries.mjs --modules`: one line per module, "name cargo-arguments" (tools/build-wasm.sh).
 if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--modules')) {
