@@ -147,7 +147,24 @@ ${backend === 'wasm' && SETS[set].module !== null ? `// and the inflater it unpa
 import { inflateSync } from 'fflate';
 ready[Symbol.for('text-encoding-wasm.inflate')] = inflateSync;
 ` : ''}ready[Symbol.for('text-encoding-wasm.runtime')] = getRuntime;
-${set === 'lite' ? "ready[Symbol.for('text-encoding-wasm.register')] = registerFamily;\n" : ''}${CLASSES}`;
+${SETS[set].module === null && backend === 'wasm' ? `// How its js twin (jsTwinSource) switches this instance to strings built for interpreters.
+ready[Symbol.for('text-encoding-wasm.typed')] = (entry) => useRuntime(createUtfRuntime(true), 'js', entry);
+` : ''}${set === 'lite' ? "ready[Symbol.for('text-encoding-wasm.register')] = registerFamily;\n" : ''}${CLASSES}`;
+}
+
+/**
+ * The js entry of a set without a module (/js/utf8): there is no translation
+ * to load, only the strings built for interpreters (js/utf-runtime.js's typed
+ * mode), so it is its wasm twin's instance switched to that mode, not a second
+ * bundle of the same code (as a polyfill entry is its plain entry's instance).
+ */
+function jsTwinSource(set) {
+  const twin = fileName('wasm', set, 'plain');
+  return `// Entry ${subpath('js', set, 'plain')} (generated from tools/entries.mjs): ${subpath('wasm', set, 'plain')}'s instance, its strings built for interpreters.
+import { ready } from '@dist/${twin}';
+ready[Symbol.for('text-encoding-wasm.typed')]('text-encoding-wasm${subpath('js', set, 'plain').slice(1)}');
+export * from '@dist/${twin}';
+`;
 }
 
 function installLine(mode) {
@@ -173,7 +190,9 @@ export function entries() {
           file,
           formats: ['esm', 'cjs'],
           source:
-            mode === 'plain'
+            mode === 'plain' && backend === 'js' && SETS[set].module === null
+              ? () => jsTwinSource(set)
+              : mode === 'plain'
               ? () => plainSource(backend, set)
               : () => `import { install } from '@dist/${plain}';\n${installLine(mode)}\nexport * from '@dist/${plain}';\n`,
           set,
@@ -354,11 +373,11 @@ export function manifestFields(list = entries()) {
     // dynamic import (a lazy chunk), not the CommonJS file's require, which
     // would put both backends in every bundle. Node ignores "module".
     conditions.module = { types: typesOf(entry, 'esm'), default: `./dist/${entry.file}.js` };
-    conditions.import = { types: typesOf(entry, 'esm'), default: `./dist/${entry.file}.js` };
     // Nested under "import", not a "node" condition holding "import": TypeScript
     // mishandles a condition that matches but whose nested ones do not (attw's "Used fallback condition").
     if (firstUseWaits(entry)) conditions.import = { types: typesOf(entry, 'esm'), node: `./dist/${entry.file}.node.js`, default: `./dist/${entry.file}.js` };
     conditions.require = { types: typesOf(entry, 'cjs'), default: `./dist/${entry.file}.cjs` };
+    // import takes `default` (the same file and types as an "import" condition would name), except where it waits (above).
     conditions.default = { types: typesOf(entry, 'esm'), default: `./dist/${entry.file}.js` };
     for (const c of Object.values(conditions)) if (!c.types) delete c.types;
     exports[entry.subpath] = conditions;
