@@ -133,9 +133,10 @@ for (const entry of entries()) {
 
 // The no-WebAssembly backends: one ES module per set, which the wasm entries
 // load only where WebAssembly is missing or refused, and the js entries
-// import. The CommonJS files require it through a stub (require(esm): Node
-// 20.19+, 22.12+), which the browser field maps to nothing for bundlers that
-// read only "main".
+// import (the families use the full one: tools/entries.mjs, FAMILY_NO_WASM).
+// main.cjs requires the full one through a stub (require(esm): Node 20.19+,
+// 22.12+), which the browser field maps to nothing for bundlers that read only
+// "main"; the other CommonJS files are wrappers over the ES entries.
 for (const module of [...BACKEND_MODULES, 'variants']) {
   const entryPoints = [`${root}build/wasm/${module}/no-wasm.js`];
   // A backend that reads its data segments from the module's bytes (tools/build-no-wasm.mjs) imports the module's file, not a copy.
