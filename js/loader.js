@@ -126,7 +126,7 @@ export function reinstantiate() {
 /**
  * Boots the embedded module (raw-deflated, base64). `loadJsBackend` returns
  * the no-WebAssembly backend (made per format by tools/build-package.mjs: a
- * dynamic import, a require), or is null (classic scripts).
+ * dynamic import, a require, the translation bundled in a classic script).
  */
 export function boot(base64, loadJsBackend = null, entry = entryName) {
   if (runtime || hosts.length) return;
@@ -146,7 +146,7 @@ export function boot(base64, loadJsBackend = null, entry = entryName) {
 /** What to import instead where WebAssembly is missing: this entry's counterpart without it, which is usable at once. */
 function noWasmHint() {
   const js = `text-encoding-wasm/js${entryName.slice('text-encoding-wasm'.length)}`;
-  return `import '${js}/polyfill' (or '${js}', or the classic script 'text-encoding-wasm/js/script') instead: the build without WebAssembly, usable at once`;
+  return `import '${js}/polyfill' (or '${js}') instead: the build without WebAssembly, usable at once (the classic script 'text-encoding-wasm/script' falls back to it by itself)`;
 }
 
 /** The end of the RangeError's message for encoding `index`, which this entry leaves out: which entry, and what to import. */
