@@ -5,7 +5,7 @@
 // The package then ships each module's data once, and the translation is
 // code only. tools/build-no-wasm.mjs checks at build time that the image made
 // here equals the one wasm2js's own copy of the segments makes.
-import { inflateSync } from 'fflate';
+import { inflateRaw } from '../inflate.js';
 import { moduleBytes } from '../module-bytes.js';
 import { subarray } from '../intrinsics.js';
 
@@ -64,7 +64,7 @@ export function dataSegments(wasm) {
 export function moduleData(base64) {
   let segments = null;
   return (memory) => {
-    if (segments === null) segments = dataSegments(moduleBytes(base64, inflateSync));
+    if (segments === null) segments = dataSegments(moduleBytes(base64, inflateRaw));
     for (const [offset, bytes] of segments) {
       // A loop, not TypedArray#set: a page may replace built-ins after import (tests/js/hostile-tampering).
       for (let i = 0; i < bytes.length; i++) memory[offset + i] = bytes[i];
