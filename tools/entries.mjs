@@ -29,12 +29,12 @@ export const BACKENDS = ['wasm', 'js'];
  */
 export const MODULES = {
   full: { features: ['wasm'], families: null },
-  utf8: { features: ['wasm'], families: [] },
+  utf8: { features: ['wasm'], families: ['utf'] },
   japanese: { features: ['codecs'], families: ['japanese'] },
   chinese: { features: ['codecs'], families: ['chinese'] },
   big5: { features: ['codecs'], families: ['big5'] },
   korean: { features: ['codecs'], families: ['korean'] },
-  variants: { features: ['variants'], families: [] },
+  variants: { features: ['variants'], families: ['utf'] },
 };
 
 /** The encoding sets an entry can be built over, each with its module. */
