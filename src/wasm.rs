@@ -18,13 +18,17 @@ use alloc::vec::Vec;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 // The codecs a module exports, each set a feature that adds it: the standard's
-// (feature `codecs`, with labels and names under `wasm`), and the UTF-8
+// (feature `codecs`: decoders; `encoders`; labels and names under `wasm`), and the UTF-8
 // variants beyond it (feature `variants`: text-encoding-wasm/extra's module,
 // built without `codecs`, so the standard entries carry none of it).
 #[cfg(feature = "codecs")]
 pub mod standard;
 #[cfg(feature = "codecs")]
 pub use standard::*;
+#[cfg(feature = "encoders")]
+pub mod encode;
+#[cfg(feature = "encoders")]
+pub use encode::*;
 #[cfg(feature = "variants")]
 pub mod variants;
 #[cfg(feature = "variants")]
@@ -51,7 +55,7 @@ const FATAL: u32 = 2;
 const FRESH: u32 = 4;
 // Not one of the spec's error modes (fatal and html): the CLI's default, as
 // iconv users expect it.
-#[cfg_attr(not(feature = "codecs"), allow(dead_code))]
+#[cfg_attr(not(feature = "encoders"), allow(dead_code))]
 /// Encode with FATAL: each unmappable character becomes '?' (results[4] counts them).
 const SUBSTITUTE: u32 = 8;
 

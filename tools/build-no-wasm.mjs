@@ -19,7 +19,8 @@ const variants = process.argv.length > 2 ? process.argv.slice(2) : Object.keys(M
 /** The exports each translation must have, by the Cargo features of its module (Cargo.toml, src/wasm.rs). */
 const SCRATCH = ['memory', 'scratch', 'scratch_units', 'scratch_results', 'scratch_state'];
 const EXPORTS_OF_FEATURE = {
-  codecs: ['decode', 'encode', 'index_table'],
+  codecs: ['decode', 'index_table'],
+  encoders: ['encode'],
   wasm: ['decode', 'encode', 'encoding_for_label', 'encoding_name'],
   variants: ['scratch_values', 'variant_decode', 'variant_encode', 'iso10646_decode', 'iso10646_encode', 'modified_utf8_length'],
 };

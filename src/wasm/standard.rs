@@ -1,8 +1,8 @@
 //! The standard's codecs, as the main and UTF-8 entries of the npm package call
 //! them (see the parent module for how data crosses).
 
-use super::{ERROR, FATAL, FRESH, INPUT_EMPTY, LAST, OUTPUT_FULL, SCRATCH, SUBSTITUTE};
-use crate::{Decoder, DecodeStatus, DecoderMode, EncodeStatus, Encoder, EncoderMode, Encoding, ALL_ENCODINGS};
+use super::{ERROR, FATAL, FRESH, INPUT_EMPTY, LAST, OUTPUT_FULL, SCRATCH};
+use crate::{Decoder, DecodeStatus, DecoderMode, Encoding, ALL_ENCODINGS};
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// "Get an encoding": the label is in the unit buffer (`len` code units). Returns
@@ -38,7 +38,7 @@ pub fn encoding_name(index: u32) -> u32 {
 
 /// Whether this module can decode (and, where it has one, encode) `encoding`:
 /// UTF-8, UTF-16 and replacement always; the other families with their feature.
-fn supported(encoding: Encoding) -> bool {
+pub(super) fn supported(encoding: Encoding) -> bool {
     use Encoding::*;
     match encoding {
         Utf8 | Utf16Be | Utf16Le => cfg!(feature = "utf"),
@@ -120,63 +120,4 @@ pub fn decode(index: u32, flags: u32, len: u32) -> u32 {
     };
     s.results = [status, r.read as u32, r.written as u32, u32::from(decoder.is_idle()), 0, 0];
     r.written as u32
-}
-
-/// Encodes the `len` code units at `start` in the unit buffer into at most `cap`
-/// bytes of the byte buffer with encoding `index` ("html" mode unless FATAL;
-/// with FATAL and SUBSTITUTE, '?' for each unmappable character), from and to
-/// the state bytes. Output stops at the last whole character that fits (what
-/// `encodeInto` needs); `start` lets a caller go on from there without moving
-/// the rest (the CLI's transcoder, js/runtime.js). results = [status, read,
-/// written, unmappable code point, characters written as '?']; returns
-/// written. Status ERROR with code point 0: no such encoder.
-#[wasm_bindgen]
-pub fn encode(index: u32, flags: u32, start: u32, len: u32, cap: u32) -> u32 {
-    let mut guard = SCRATCH.lock();
-    let s = &mut *guard;
-    let encoder = ALL_ENCODINGS.get(index as usize).copied().filter(|&e| supported(e)).and_then(new_encoder);
-    let Some(mut encoder) = encoder else {
-        s.results = [ERROR, 0, 0, 0, 0, 0];
-        return 0;
-    };
-    if flags & FRESH == 0 {
-        let mut state = [0u8; 4];
-        state.copy_from_slice(&s.state[..4]);
-        encoder.load_state(&state);
-    }
-    let mode = if flags & FATAL != 0 { EncoderMode::Fatal } else { EncoderMode::Html };
-    let (start, len) = (start as usize, len as usize);
-    let src = s.units.get(start..start.saturating_add(len)).unwrap_or(&[]);
-    let cap = (cap as usize).min(s.bytes.len());
-    let last = flags & LAST != 0;
-    let (mut read, mut written, mut substituted) = (0, 0, 0u32);
-    let (status, cp) = loop {
-        let r = encoder.encode_from_utf16(&src[read..], &mut s.bytes[written..cap], last, mode);
-        read += r.read;
-        written += r.written;
-        match r.status {
-            EncodeStatus::InputEmpty => break (INPUT_EMPTY, 0),
-            EncodeStatus::OutputFull => break (OUTPUT_FULL, 0),
-            EncodeStatus::Unmappable(c) if flags & SUBSTITUTE != 0 => {
-                // '?' goes through the encoder (ISO-2022-JP may switch back to
-                // ASCII first: at most 4 bytes). Without room for it, the
-                // character is given back, to be read again after OUTPUT_FULL.
-                let q = encoder.encode_from_utf16(&[u16::from(b'?')], &mut s.bytes[written..cap], false, mode);
-                if !matches!(q.status, EncodeStatus::InputEmpty) || q.read != 1 {
-                    read -= c.len_utf16();
-                    break (OUTPUT_FULL, 0);
-                }
-                written += q.written;
-                substituted += 1;
-            }
-            EncodeStatus::Unmappable(c) => break (ERROR, c as u32),
-        }
-    };
-    s.state[..4].copy_from_slice(&encoder.save_state());
-    s.results = [status, read as u32, written as u32, cp, substituted, 0];
-    written as u32
-}
-
-fn new_encoder(encoding: Encoding) -> Option<Encoder> {
-    Encoder::new(encoding)
 }
