@@ -28,9 +28,10 @@ export const BACKENDS = ['wasm', 'js'];
  * defaults, i.e. every family).
  */
 export const MODULES = {
-  full: { features: ['wasm'], families: null },
-  utf8: { features: ['wasm'], families: [] },
-  lite: { features: ['wasm'], families: ['single-byte'] },
+  // `codecs`, not `wasm`: labels and names are resolved in JavaScript
+  // (js/label-index.js), so no module carries its own table of them.
+  full: { features: ['codecs'], families: null },
+  lite: { features: ['codecs'], families: ['single-byte'] },
   japanese: { features: ['codecs'], families: ['japanese'] },
   chinese: { features: ['codecs'], families: ['chinese'] },
   big5: { features: ['codecs'], families: ['big5'] },
