@@ -1,26 +1,27 @@
-// Composed builds: the lite entry (UTF-8, UTF-16, the single-byte encodings)
-// plus one import per CJK family (text-encoding-wasm/japanese, ...), each
-// adding its own module. Only the lite entry composes (the utf8 entry takes
-// just the messages that name the import to add: tree-shaking leaves the
-// rest); the full entry has every encoding in one module and carries none of it.
-import { inflateSync } from 'fflate';
+// Composed builds: the lite entry (UTF-8, UTF-16, the single-byte encodings,
+// all in JavaScript: no module) plus one import per CJK family
+// (text-encoding-wasm/japanese, ...), each adding its own module. Only the
+// lite entry composes (the utf8 entry takes just the messages that name the
+// import to add: tree-shaking leaves the rest); the full entry has every
+// encoding in one module and carries none of it. What hosts a family's
+// module (the module host, the inflater, js/runtime.js) is not here but in
+// dist/family-host.js (js/entries/family-host.js), which the family entries
+// share: a page without a CJK family does not load it.
 import { ENCODING_COUNT, FAMILY_OF } from './encodings.js';
 import { addHost, entryPrefix, useRouter } from './loader.js';
-import { hostModule } from './module-host.js';
-import { createRuntime } from './runtime.js';
 
 /** family -> runtime of its module. */
 const families = new Map();
 
 /**
  * The runtime the classes call: the entry's own for its encodings, a family's
- * for the family's. Labels resolve through the entry's module (it knows every
- * label); one whose encoding it leaves out (-2 - index) is the family's if added.
+ * for the family's. Labels resolve through the entry's runtime (it knows every
+ * label); one whose encoding it leaves out (-2 - index) is the family's once added.
  */
 function router(base) {
   if (families.size === 0) return base;
   const owner = new Array(ENCODING_COUNT).fill(base);
-  for (let i = 0; i < ENCODING_COUNT; i++) if (families.has(FAMILY_OF[i])) owner[i] = families.get(FAMILY_OF[i]);
+  for (let i = 0; i < ENCODING_COUNT; i++) if (families.get(FAMILY_OF[i])) owner[i] = families.get(FAMILY_OF[i]);
   return Object.assign({}, base, {
     labelToIndex(label) {
       const index = base.labelToIndex(label);
@@ -55,21 +56,18 @@ export function enableFamilies() {
 
 /**
  * Adds a family's module to this build (the family entries call it through a
- * symbol on the lite entry's `ready`): `base64` and `fallback` as for the
- * entry's own module, or `instantiate` (the js entries: wasm2js's translation).
+ * symbol on the lite entry's `ready`): `start(attach, prefix)` boots the
+ * module (js/entries/family-host.js), calls `attach(runtime)` with the
+ * runtime over its exports (again after a reinstantiation), and returns its
+ * host (for ready() and reinstantiate()); `prefix` is how this entry is
+ * imported, for the messages.
  */
-export function registerFamily(family, { base64 = null, fallback = null, instantiate = null }) {
+export function registerFamily(family, start) {
   if (families.has(family)) return;
-  const onExports = (exports) => {
-    families.set(family, createRuntime(exports));
+  families.set(family, null);
+  const attach = (runtime) => {
+    families.set(family, runtime);
     enableFamilies();
   };
-  if (instantiate !== null) {
-    onExports(instantiate());
-    addHost({ exports: () => null, kind: () => 'js', ready: () => Promise.resolve(), reinstantiate: () => onExports(instantiate()) });
-    return;
-  }
-  const host = hostModule({ what: `${entryPrefix()}/${family}`, base64, inflate: inflateSync, fallback, onExports });
-  addHost(host);
-  host.boot();
+  addHost(start(attach, entryPrefix()));
 }

@@ -8,8 +8,9 @@
 // text-encoding-wasm/japanese) has one module per family: js/families.js
 // (only in the entries that compose) routes each encoding's calls to the
 // module that has it.
-import { inflateSync } from 'fflate';
+import { inflateRaw } from './inflate.js';
 import { hostModule } from './module-host.js';
+import { withLabels } from './label-index.js';
 import { createRuntime } from './runtime.js';
 import { guardRuntime } from './trap-guard.js';
 
@@ -39,9 +40,18 @@ let router = null;
 /** Set by js/families.js: what to import for an encoding this build leaves out. */
 let hint = null;
 
+/**
+ * guardRuntime once the entry's runtime calls a module (useBackend), so that a
+ * trap there is recovered (js/trap-guard.js); null for a module-free runtime
+ * (js/utf-runtime.js), which leaves trap-guard.js out of those entries (the
+ * family modules a lite entry adds are guarded by js/entries/family-host.js).
+ */
+let guard = null;
+
 /** Makes the classes' runtime: the entry's own, or the router's over it. */
 function route() {
-  runtime = base === null ? null : guardRuntime(router === null ? base : router(base), MODULE_CALLS, reinstantiate, entryName);
+  const made = base === null ? null : router === null ? base : router(base);
+  runtime = made === null || guard === null ? made : guard(made, MODULE_CALLS, reinstantiate, entryName);
 }
 
 /** Called by js/families.js: `make(base)` returns the runtime the classes call; `leftOut(index, prefix)` the hint. */
@@ -63,7 +73,8 @@ export function entryPrefix() {
 
 /** Installs a backend: an object with the exports of src/wasm.rs and `memory`. */
 export function useBackend(exports, kind = 'wasm', entry = entryName) {
-  return useRuntime(createRuntime(exports), kind, entry);
+  guard = guardRuntime;
+  return useRuntime(withLabels(createRuntime(exports)), kind, entry);
 }
 
 /** Installs a runtime made without a module (the UTF-only entries, js/utf-runtime.js); `kind` as backend() reports it. */
@@ -85,7 +96,7 @@ export function useJsBackend(instantiate, entry = entryName) {
     kind: () => 'js',
     ready: () => Promise.resolve(),
     exports: () => undefined,
-    reinstantiate: () => { base = createRuntime(instantiate()); },
+    reinstantiate: () => { base = withLabels(createRuntime(instantiate())); },
   });
   return useBackend(instantiate(), 'js', entry);
 }
@@ -116,7 +127,7 @@ export function reinstantiate() {
 /**
  * Boots the embedded module (raw-deflated, base64). `loadJsBackend` returns
  * the no-WebAssembly backend (made per format by tools/build-package.mjs: a
- * dynamic import, a require), or is null (classic scripts).
+ * dynamic import, a require, the translation bundled in a classic script).
  */
 export function boot(base64, loadJsBackend = null, entry = entryName) {
   if (runtime || hosts.length) return;
@@ -124,7 +135,7 @@ export function boot(base64, loadJsBackend = null, entry = entryName) {
   const host = hostModule({
     what: 'text-encoding-wasm',
     base64,
-    inflate: inflateSync,
+    inflate: inflateRaw,
     fallback: loadJsBackend,
     fallbackHint: noWasmHint(),
     onExports: (exports, kind) => useBackend(exports, kind),
@@ -136,7 +147,7 @@ export function boot(base64, loadJsBackend = null, entry = entryName) {
 /** What to import instead where WebAssembly is missing: this entry's counterpart without it, which is usable at once. */
 function noWasmHint() {
   const js = `text-encoding-wasm/js${entryName.slice('text-encoding-wasm'.length)}`;
-  return `import '${js}/polyfill' (or '${js}', or the classic script 'text-encoding-wasm/js/script') instead: the build without WebAssembly, usable at once`;
+  return `import '${js}/polyfill' (or '${js}') instead: the build without WebAssembly, usable at once (the classic script 'text-encoding-wasm/script' falls back to it by itself)`;
 }
 
 /** The end of the RangeError's message for encoding `index`, which this entry leaves out: which entry, and what to import. */

@@ -1,10 +1,10 @@
 // The embedded module's bytes (base64 of its raw-deflate stream, from
 // tools/build-wasm.sh) -> the WebAssembly binary, by the cheapest decoder the
 // engine has. Start-up is mostly this (ARCHITECTURE.md, "Start-up"): in Node
-// fflate's inflate, run cold, took ~20 ms and the base64 loop ~9 ms of it, where
+// a JavaScript inflate, run cold, took ~20 ms and the base64 loop ~9 ms of it, where
 // zlib and Buffer, both native, take well under one. Elsewhere: the engine's
 // base64 decoder where it has one (js/base64.js), and the inflater the entry
-// bundles (fflate), since no browser offers a synchronous one
+// bundles (js/inflate.js), since no browser offers a synchronous one
 // (DecompressionStream is asynchronous only, and loading must stay synchronous
 // where the engine allows it).
 import { decodeBase64 } from './base64.js';
@@ -32,7 +32,7 @@ function nodeDecoder() {
   return native;
 }
 
-/** The module's binary; `inflate` is the entry's raw-deflate inflater (fflate's inflateSync). */
+/** The module's binary; `inflate` is the entry's raw-deflate inflater (js/inflate.js). */
 export function moduleBytes(base64, inflate) {
   const decode = nodeDecoder();
   if (decode !== null) {

@@ -6,10 +6,7 @@
 // WebAssembly module, or later its translation to plain JS) plugs in here.
 
 import { unitsToString, unitsToStringTyped } from './units-to-string.js';
-import { encodeInto, encodeUtf8 } from './utf8-encode.js';
 
-import { NAMES } from './encoding-labels.js';
-import { labelIndex } from './label-index.js';
 import { growScratch, memoryViews } from './scratch.js';
 import { ERROR, FATAL, FRESH, LAST, OUTPUT_FULL, SUBSTITUTE } from './wasm-abi.js';
 import { Uint16Array, Uint8Array, charCodeAt, min, setElements, sliceElements, subarray } from './intrinsics.js';
@@ -124,19 +121,11 @@ export function createRuntime(exports) {
     },
 
     /**
-     * "Get an encoding" (in JS: js/label-index.js): the encoding's index, -1
-     * for no encoding, or -2 - index for one this module leaves out (a lite
-     * module without the CJK families: js/text-decoder.js names the import).
+     * Whether this module has encoding `index` (a family module, or the full
+     * one): labels and names are resolved in JavaScript over it
+     * (js/label-index.js's withLabels; the modules carry no label table).
      */
-    labelToIndex(label) {
-      const index = labelIndex(label);
-      return index < 0 || includes(index) ? index : -2 - index;
-    },
-
-    /** The canonical name of encoding `index`. */
-    name(index) {
-      return NAMES[index];
-    },
+    has: includes,
 
     /**
      * Decodes `input` (a Uint8Array) with encoding `index`, continuing from
@@ -173,9 +162,6 @@ export function createRuntime(exports) {
         return { text, state, error: false, offset, idle: u32[resultsAt + 3] === 1 };
       }
     },
-
-    /** UTF-8 encode a string into a new Uint8Array (js/utf8-encode.js). */
-    encodeUtf8,
 
     /**
      * One call of the module's encoder, for the legacy encoders (js/extra/):
@@ -258,9 +244,6 @@ export function createRuntime(exports) {
       } while (offset < length);
       return { pieces, substituted };
     },
-
-    /** TextEncoder.encodeInto: as many whole characters as fit; { read, written } (js/utf8-encode.js). */
-    encodeInto,
   };
   // The build without WebAssembly adds its JavaScript decode loops (js/no-wasm/fast-decode.js, js/no-wasm.md).
   return exports.wrapRuntime !== undefined ? exports.wrapRuntime(runtime) : runtime;

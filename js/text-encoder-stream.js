@@ -3,6 +3,7 @@
 // The only state is the pending high surrogate, kept in JS; the WebAssembly
 // module keeps nothing per stream (each chunk is one encodeUtf8 call).
 import { getRuntime } from './loader.js';
+import { encodeUtf8 } from './utf8-encode.js';
 import { otherCopyGetter, ownMembers } from './other-copy.js';
 import { newTransformStream } from './transform-stream.js';
 import { shapeInterface, toStringValue } from './webidl.js';
@@ -37,7 +38,8 @@ export class TextEncoderStream {
           input = input.slice(0, n - 1);
         }
         if (input.length === 0) return;
-        controller.enqueue(getRuntime(TRANSFORM).encodeUtf8(input));
+        getRuntime(TRANSFORM);
+        controller.enqueue(encodeUtf8(input));
       },
       (controller) => {
         // "Encode and flush": a pending high surrogate is U+FFFD.

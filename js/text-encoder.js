@@ -1,5 +1,6 @@
 // TextEncoder (Encoding Standard §7.3-7.4), with the WebIDL shape of a browser's.
 import { getRuntime } from './loader.js';
+import { encodeInto as encodeUtf8Into, encodeUtf8 } from './utf8-encode.js';
 import { otherCopyGetter, otherCopyMethod, ownMembers } from './other-copy.js';
 import { bufferSourceBytes, isUint8Array, shapeInterface, toStringValue } from './webidl.js';
 
@@ -27,7 +28,10 @@ export class TextEncoder {
     if (!instances.has(this)) return otherCopyMethod(this, 'encode', own.encode, arguments);
     // WebIDL: optional USVString input = "" (lone surrogates become U+FFFD in the encoder).
     const input = arguments[0] === undefined ? '' : toStringValue(arguments[0]);
-    return getRuntime(ENCODE).encodeUtf8(input);
+    // UTF-8 is encoded in JavaScript in every build (js/utf8-encode.js); the
+    // runtime is still asked first, for its error where none is loaded yet.
+    getRuntime(ENCODE);
+    return encodeUtf8(input);
   }
 
   encodeInto(source, destination) {
@@ -42,7 +46,8 @@ export class TextEncoder {
     // A fresh view over the same bytes, made with the intrinsic getters: the
     // runtime reads `.length` and calls `.set`, which an own property of the
     // caller's array (or another realm's prototype) could otherwise change.
-    return getRuntime(ENCODE_INTO).encodeInto(string, bufferSourceBytes(destination, ENCODE_INTO));
+    getRuntime(ENCODE_INTO);
+    return encodeUtf8Into(string, bufferSourceBytes(destination, ENCODE_INTO));
   }
 }
 

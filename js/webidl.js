@@ -3,7 +3,7 @@
 // ArrayBuffer.prototype getters or Symbol.toStringTag cannot fool the checks,
 // and they work on objects from other realms (they test internal slots).
 
-import { Uint8Array, call, regExpExec, stringCharCodeAt, stringSlice } from './intrinsics.js';
+import { Uint8Array, call } from './intrinsics.js';
 
 const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
 const TypedArray = Object.getPrototypeOf(Uint8Array);
@@ -154,32 +154,10 @@ export function isUint8Array(value) {
   }
 }
 
-/**
- * "Get an encoding"'s first step for a label of any length: the label without
- * leading and trailing ASCII whitespace (U+0009, U+000A, U+000C, U+000D,
- * U+0020), or null when that is longer than `longest` units (no label is: the
- * caller answers "no encoding" without looking further). Linear, and native
- * scans where the runs are long: a regex anchored with `$` retries at every
- * unit of a run of whitespace (quadratic: a 10 MB label took hours).
- */
-export function stripLabel(label, longest) {
-  firstNonWhitespace.lastIndex = 0;
-  const first = call(regExpExec, firstNonWhitespace, label);
-  if (first === null) return '';
-  const start = first.index;
-  let end = label.length;
-  if (end - start > longest) {
-    // Past `longest` units from the start there may only be whitespace.
-    firstNonWhitespace.lastIndex = start + longest;
-    if (call(regExpExec, firstNonWhitespace, label) !== null) return null;
-    end = start + longest;
-  }
-  while (end > start && isAsciiWhitespace(call(stringCharCodeAt, label, end - 1))) end--;
-  return call(stringSlice, label, start, end);
-}
-
-const firstNonWhitespace = /[^\t\n\f\r ]/g;
-const isAsciiWhitespace = (unit) => unit === 0x20 || unit === 0x09 || unit === 0x0a || unit === 0x0c || unit === 0x0d;
+// "Get an encoding"'s first step: js/strip-label.js (a file of its own, so that
+// js/runtime.js takes it without this file's load-time work: a family module's
+// runtime in dist/family-host.js needs nothing else from here).
+export { stripLabel } from './strip-label.js';
 
 /** WebIDL DOMString / USVString (before surrogate replacement): ToString, which throws for symbols. */
 export function toStringValue(value) {

@@ -2,7 +2,9 @@
 
 use crate::decode::{copy_ascii, ByteHandler, Restore, StreamDecoder, Step};
 use crate::encode::{self, Emit, ScalarHandler, StreamEncoder};
-use crate::tables;
+use crate::tables::{self, ReverseMap};
+use alloc::boxed::Box;
+use once_cell::race::OnceBox;
 
 /// The Shift_JIS decoder's handler (spec §12.3.1).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -92,11 +94,16 @@ impl ByteHandler for ShiftJisHandler {
         let mut i = 0;
         let mut o = 0;
         loop {
-            let n = copy_ascii(&src[i..], &mut dst[o..]);
-            i += n;
-            o += n;
             let (Some(&byte), Some(slot)) = (src.get(i), dst.get_mut(o)) else { break };
             match byte {
+                0x00..=0x7F => {
+                    // Into the block copier only when ASCII comes (as UTF-8's
+                    // decoder does): before each kanji it cost more than the kanji.
+                    let n = copy_ascii(&src[i..], &mut dst[o..]);
+                    i += n;
+                    o += n;
+                    continue;
+                }
                 0x80 => *slot = 0x80,
                 0xA1..=0xDF => *slot = 0xFF61 - 0xA1 + u16::from(byte),
                 0x81..=0x9F | 0xE0..=0xFC => {
@@ -134,7 +141,10 @@ impl Default for ShiftJisEncoder {
     }
 }
 
-fn encode_scalar(cp: u32) -> Emit {
+/// Steps 1-9 of the Shift_JIS encoder for one scalar value, as the spec
+/// words them: the bytes, or the code point as an error. Evaluated once per
+/// BMP code point into `encoded_bmp` below; the encoder itself looks up there.
+fn encode_by_the_spec(cp: u32) -> Emit {
     match cp {
         0x00..=0x80 => Emit::one(cp as u8),
         0xA5 => Emit::one(0x5C),
@@ -152,6 +162,39 @@ fn encode_scalar(cp: u32) -> Emit {
     }
 }
 
+/// What the encoder writes for each non-ASCII BMP code point it can encode,
+/// as one number: a byte (< 0x100) or lead << 8 | trail (leads are >= 0x81).
+/// Built at first use from `encode_by_the_spec` (so it cannot disagree with
+/// it), it turns the hot loop's pointer lookup, division by 188 and offset
+/// choices into one lookup: the CLI's UTF-8 -> Shift_JIS spent most of its
+/// time there (ARCHITECTURE.md, "Where the time goes").
+fn encoded_bmp() -> &'static ReverseMap {
+    static MAP: OnceBox<ReverseMap> = OnceBox::new();
+    MAP.get_or_init(|| {
+        let mut map = ReverseMap::new(0xFFFF);
+        for cp in (0x80..0xD800).chain(0xE000..=0xFFFF) {
+            let emit = encode_by_the_spec(cp);
+            if emit.error.is_none() {
+                let code = if emit.len == 1 { u16::from(emit.bytes[0]) } else { u16::from_be_bytes([emit.bytes[0], emit.bytes[1]]) };
+                map.set(cp, usize::from(code));
+            }
+        }
+        Box::new(map)
+    })
+}
+
+/// The encoder's steps for one scalar value (a lookup in `encoded_bmp`).
+fn encode_scalar(cp: u32) -> Emit {
+    if cp < 0x80 {
+        return Emit::one(cp as u8);
+    }
+    match encoded_bmp().get(cp) {
+        Some(code) if code < 0x100 => Emit::one(code as u8),
+        Some(code) => Emit::two((code >> 8) as u8, code as u8),
+        None => Emit::error(cp),
+    }
+}
+
 impl ScalarHandler for ShiftJisEncodeHandler {
     fn max_bytes_per_unit(&self) -> usize {
         2
@@ -162,24 +205,35 @@ impl ScalarHandler for ShiftJisEncodeHandler {
     }
 
     fn fast(&mut self, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+        let encoded = encoded_bmp();
         let mut i = 0;
         let mut o = 0;
-        loop {
-            let n = encode::copy_ascii(&src[i..], &mut dst[o..]);
-            i += n;
-            o += n;
-            let Some(&unit) = src.get(i) else { break };
-            if (0xD800..=0xDFFF).contains(&unit) {
-                break;
+        while let Some(&unit) = src.get(i) {
+            if unit < 0x80 {
+                // Into the block copier only when ASCII comes: calling it before
+                // each character of a run of kanji cost more than the kanji.
+                let n = encode::copy_ascii(&src[i..], &mut dst[o..]);
+                if n == 0 {
+                    break;
+                }
+                i += n;
+                o += n;
+                continue;
             }
-            let emit = encode_scalar(u32::from(unit));
-            let len = usize::from(emit.len);
-            if emit.error.is_some() || o + len > dst.len() {
-                break;
+            // Surrogates and unmappable code points are not in the map: the
+            // slow path reports them.
+            let Some(code) = encoded.get(u32::from(unit)) else { break };
+            if code < 0x100 {
+                let Some(slot) = dst.get_mut(o) else { break };
+                *slot = code as u8;
+                o += 1;
+            } else {
+                let Some(pair) = dst.get_mut(o..o + 2) else { break };
+                pair[0] = (code >> 8) as u8;
+                pair[1] = code as u8;
+                o += 2;
             }
-            dst[o..o + len].copy_from_slice(&emit.bytes[..len]);
             i += 1;
-            o += len;
         }
         (i, o)
     }

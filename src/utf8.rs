@@ -282,11 +282,18 @@ impl ScalarHandler for Utf8EncodeHandler {
     fn fast(&mut self, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
         let mut i = 0;
         let mut o = 0;
-        loop {
-            let n = encode::copy_ascii(&src[i..], &mut dst[o..]);
-            i += n;
-            o += n;
-            let Some(&unit) = src.get(i) else { break };
+        while let Some(&unit) = src.get(i) {
+            if unit < 0x80 {
+                // Into the block copier only when ASCII comes: calling it before
+                // each character of a CJK run cost more than the characters.
+                let n = encode::copy_ascii(&src[i..], &mut dst[o..]);
+                if n == 0 {
+                    break;
+                }
+                i += n;
+                o += n;
+                continue;
+            }
             if (0xD800..=0xDFFF).contains(&unit) {
                 break;
             }

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { BACKEND_MODULES, MODULE_BYTES, entries, extension, manifestFields, moduleBytesFile, noWasmBackendFile } from './entries.mjs';
+import { BACKEND_MODULES, COMMONJS_REQUIRE_FILE, MAIN_FILE, MODULE_BYTES, commonJsWrapper, entries, extension, manifestFields, moduleBytesFile, noWasmBackendFile } from './entries.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const pkg = `${root}pkg`;
@@ -36,11 +36,6 @@ const common = {
   target: 'es2020',
   legalComments: 'none',
   logLevel: 'warning',
-  // fflate runs `new TextDecoder()` when it loads (for strFromU8, unused here):
-  // where the runtime's TextDecoder is missing that is skipped, but where it is
-  // a stub that throws, the package failed to load. Only unbound (global)
-  // references are replaced: our own TextDecoder class is untouched.
-  define: { TextDecoder: 'undefined' },
 };
 
 const esbuildFormat = { esm: 'esm', cjs: 'cjs', classic: 'iife' };
@@ -53,7 +48,9 @@ const esbuildFormat = { esm: 'esm', cjs: 'cjs', classic: 'iife' };
  *   @no-wasm-fallback/<set>  how a wasm entry loads that backend where
  *                            WebAssembly is missing or refused (js/loader.js):
  *                            a dynamic import (ESM, async: ready() resolves
- *                            later), a require (CommonJS), nothing (classic)
+ *                            later), a require (CommonJS), the bundled
+ *                            translation (classic: its data is the module's
+ *                            bytes the script carries anyway)
  *   @dist/<file>             another built entry (shared, never bundled again)
  *   entry.shares             the same, for a hand-written entry's relative imports
  */
@@ -83,13 +80,15 @@ function resolver(entry, format) {
       build.onLoad({ filter: /.*/, namespace: 'fallback' }, (args) => {
         const file = `./${noWasmBackendFile(args.path.slice(18))}${ext}`;
         const contents = {
-          esm: `export default () => import('${file}').then((m) => m.default);`,
+          // Synchronous where a CommonJS wrapper handed over its require (js/commonjs-require.js), else a lazy import.
+          esm: `import { requireBackend } from '@commonjs-require';\nexport default () => requireBackend('${file}') || import('${file}').then((m) => m.default);`,
           cjs: `export default () => require('${file}').default;`,
-          classic: 'export default null;',
+          classic: `import instantiate from '@no-wasm/${args.path.slice(18)}';\nexport default () => instantiate;`,
         }[format];
         return { contents, loader: 'js', resolveDir: root };
       });
       build.onResolve({ filter: /^@dist\// }, (args) => sibling(args.path.slice(6)));
+      build.onResolve({ filter: /^@commonjs-require$/ }, () => payload(COMMONJS_REQUIRE_FILE));
       // The fallback's own require/import of the backend file stays a reference to it.
       build.onResolve({ filter: /^\.\/no-wasm-backend/ }, (args) => ({ path: args.path, external: true }));
       for (const [specifier, file] of Object.entries(entry.shares || {})) {
@@ -102,7 +101,13 @@ function resolver(entry, format) {
 
 for (const entry of entries()) {
   for (const format of entry.formats) {
-    const outfile = `${dist}/${entry.file}${extension(format)}`;
+    let outfile = `${dist}/${entry.file}${extension(format)}`;
+    // CommonJS: a wrapper over the ES module (tools/entries.mjs, commonJsWrapper); the main entry's is also bundled standalone as "main".
+    if (format === 'cjs') {
+      writeFileSync(outfile, commonJsWrapper(entry.file));
+      if (entry.subpath !== '.') continue;
+      outfile = `${dist}/${MAIN_FILE}.cjs`;
+    }
     const input = entry.source
       ? { stdin: { contents: entry.source(format), resolveDir: `${root}js/entries`, sourcefile: `${entry.id}.js`, loader: 'js' } }
       : { entryPoints: [`${root}${entry.entry}`] };
@@ -113,6 +118,7 @@ for (const entry of entries()) {
       platform: entry.platform || 'neutral',
       mainFields: ['module', 'main'],
       outfile,
+      ...(entry.globalName ? { globalName: entry.globalName } : {}),
       plugins: [resolver(entry, format)],
       ...(entry.bin ? { banner: { js: '#!/usr/bin/env node' } } : {}),
     });
@@ -122,14 +128,18 @@ for (const entry of entries()) {
 
 // The no-WebAssembly backends: one ES module per set, which the wasm entries
 // load only where WebAssembly is missing or refused, and the js entries
-// import. The CommonJS files require it through a stub (require(esm): Node
-// 20.19+, 22.12+), which the browser field maps to nothing for bundlers that
-// read only "main".
+// import (the families use the full one: tools/entries.mjs, FAMILY_NO_WASM).
+// main.cjs requires the full one through a stub (require(esm): Node 20.19+,
+// 22.12+), which the browser field maps to nothing for bundlers that read only
+// "main"; the other CommonJS files are wrappers over the ES entries.
 for (const module of [...BACKEND_MODULES, 'variants']) {
   const entryPoints = [`${root}build/wasm/${module}/no-wasm.js`];
-  await esbuild.build({ ...common, entryPoints, format: 'esm', outfile: `${dist}/${noWasmBackendFile(module)}.js` });
-  if (module !== 'variants') writeFileSync(`${dist}/${noWasmBackendFile(module)}.cjs`, `'use strict';\nmodule.exports = require('./${noWasmBackendFile(module)}.js');\n`);
+  // A backend that reads its data segments from the module's bytes (tools/build-no-wasm.mjs) imports the module's file, not a copy.
+  const moduleFile = { name: 'module-bytes', setup: (build) => build.onResolve({ filter: /^\.\/bytes\.js$/ }, () => ({ path: `./${moduleBytesFile(module)}.js`, external: true })) };
+  await esbuild.build({ ...common, entryPoints, format: 'esm', outfile: `${dist}/${noWasmBackendFile(module)}.js`, plugins: [moduleFile] });
+  if (module === 'full') writeFileSync(`${dist}/${noWasmBackendFile(module)}.cjs`, `'use strict';\nmodule.exports = require('./${noWasmBackendFile(module)}.js');\n`);
 }
+await esbuild.build({ ...common, entryPoints: [`${root}js/commonjs-require.js`], format: 'esm', outfile: `${dist}/${COMMONJS_REQUIRE_FILE}.js` });
 // The embedded modules (deflated, base64), one ES module each, imported by
 // the ESM and CommonJS entries alike.
 for (const module of MODULE_BYTES) {
@@ -138,14 +148,15 @@ for (const module of MODULE_BYTES) {
 
 // The manifest: the template's fields, and what the matrix declares.
 const manifest = JSON.parse(readFileSync(`${pkg}/package.json`, 'utf8'));
-const { exports, sideEffects, bin, typesVersions, browser, reactNative, extraFiles } = manifestFields();
-Object.assign(manifest, { bin, exports, typesVersions, sideEffects, browser, 'react-native': reactNative });
+const { main, exports, sideEffects, bin, typesVersions, browser, reactNative, extraFiles } = manifestFields();
+Object.assign(manifest, { main, bin, exports, typesVersions, sideEffects, browser, 'react-native': reactNative });
 for (const [file, text] of Object.entries(extraFiles)) {
   mkdirSync(`${pkg}/${file}`.replace(/\/[^/]+$/, ''), { recursive: true });
   writeFileSync(`${pkg}/${file}`, text);
   if (!file.startsWith('dist/')) manifest.files.push(file);
 }
-writeFileSync(`${pkg}/package.json`, JSON.stringify(manifest, null, 2) + '\n');
+// One line: the generated fields (exports above all) are a third of the file's size indented.
+writeFileSync(`${pkg}/package.json`, JSON.stringify(manifest) + '\n');
 
 const rows = [];
 for (const entry of entries()) {

@@ -3,8 +3,8 @@
 # set of Cargo features, every one of which adds) and turns each into a JS
 # module the package embeds (so one file loads, with no fetch and no fs paths):
 #   build/wasm/full/      every encoding
-#   build/wasm/lite/      UTF-8, UTF-16 and the single-byte encodings
-#   build/wasm/<family>/  japanese, chinese, big5, korean: what a family entry adds to lite
+#   build/wasm/<family>/  japanese, chinese, big5, korean: what a family entry adds to
+#                         the module-free lite entry (its single-byte encodings are JavaScript)
 #   build/wasm/variants/  WTF-8, CESU-8, modified UTF-8, 1996 UTF-8 (the extra entry)
 # Each holds bindgen/ (wasm-bindgen's --target web output; its JS glue is not
 # shipped), module.wasm (after wasm-opt) and bytes.js (the module, deflated by zopfli, as a base64 string

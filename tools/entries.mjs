@@ -7,7 +7,7 @@
 //             where WebAssembly is missing or refused) | js (wasm2js, js/no-wasm.md)
 //   set       full (every encoding) | utf8 (UTF-8 and UTF-16)
 //   mode      plain | polyfill (fills what the scope lacks) | force (replaces)
-//   format    esm (.js) | cjs (.cjs) | classic (an IIFE script: polyfill modes only)
+//   format    esm (.js) | cjs (.cjs) | classic (an IIFE script: one, see CLASSIC_SETS)
 // plus the entries outside the matrix: extra, js/extra, detect and the CLI.
 //
 // A wasm entry's "react-native" condition points at its js counterpart
@@ -29,9 +29,9 @@ export const BACKENDS = ['wasm', 'js'];
  */
 export const MODULES = {
   // `codecs`, not `wasm`: labels and names are resolved in JavaScript
-  // (js/label-index.js), so no module carries its own table of them.
+  // (js/label-index.js), so no module carries its own table of them; the
+  // UTF-only and lite entries have no module at all.
   full: { features: ['codecs'], families: null },
-  lite: { features: ['codecs'], families: ['single-byte'] },
   japanese: { features: ['codecs'], families: ['japanese'] },
   chinese: { features: ['codecs'], families: ['chinese'] },
   big5: { features: ['codecs'], families: ['big5'] },
@@ -44,7 +44,8 @@ export const SETS = {
   full: { what: 'every encoding', module: 'full' },
   // No module: UTF-8 and UTF-16 are decoded and encoded in JavaScript in every build (js/utf-runtime.js).
   utf8: { what: 'UTF-8 and UTF-16', module: null },
-  lite: { what: 'UTF-8, UTF-16 and the single-byte encodings; add CJK families with their imports', module: 'lite' },
+  // No module either: the single-byte encodings are JavaScript too (js/lite-runtime.js); the CJK families bring theirs.
+  lite: { what: 'UTF-8, UTF-16 and the single-byte encodings; add CJK families with their imports', module: null },
 };
 
 /**
@@ -59,9 +60,27 @@ export const FAMILIES = {
   big5: 'Big5',
   korean: 'EUC-KR',
 };
+/**
+ * The no-WebAssembly backend a family entry uses (the wasm entries' fallback,
+ * the js entries' backend): the full module's translation, whose runtime
+ * decodes and encodes every encoding, so it serves each family (js/families.js
+ * routes only the family's encodings to it). One translated core in the
+ * package instead of one per family (50 to 70 KB each); a composed page
+ * without WebAssembly then loads the full core and its module's data.
+ */
+const FAMILY_NO_WASM = 'full';
 export const MODES = ['plain', 'polyfill', 'force'];
-/** Classic scripts embed everything (they cannot load a sibling file), so only these sets get one. */
+/**
+ * Classic scripts embed everything (they cannot load a sibling file), so only
+ * these sets get one, and one per set: it carries the module once and runs it
+ * in WebAssembly where the engine allows, else in its wasm2js translation
+ * (whose data it reads from the same module bytes: tools/build-no-wasm.mjs).
+ * It installs the classes as the polyfill does and defines one global,
+ * CLASSIC_GLOBAL (the entry's exports), whose install(target, { force: true })
+ * replaces the scope's classes (what /polyfill/force does).
+ */
 const CLASSIC_SETS = ['full'];
+export const CLASSIC_GLOBAL = 'TextEncodingWasm';
 
 /** Size goals shown beside the rows of the size report (issue 16). */
 const GOALS = {
@@ -77,9 +96,9 @@ function fileName(backend, set, mode) {
   return parts.filter(Boolean).join('-') || 'index';
 }
 
-/** The classic script's file: text-encoding-wasm[.js][.<set>][.force].script.js. */
-function classicName(backend, set, mode) {
-  return `text-encoding-wasm${backend === 'js' ? '.js' : ''}${set === 'full' ? '' : `.${set}`}${mode === 'force' ? '.force' : ''}.script`;
+/** The classic script's file: text-encoding-wasm[.<set>].script.js. */
+function classicName(set) {
+  return `text-encoding-wasm${set === 'full' ? '' : `.${set}`}.script`;
 }
 
 function subpath(backend, set, mode, classic = false) {
@@ -110,9 +129,9 @@ function plainSource(backend, set) {
   const boot =
     SETS[set].module === null
       ? `import { useRuntime } from '../loader.js';
-import { createUtfRuntime } from '../utf-runtime.js';
+${set === 'lite' ? "import { createLiteRuntime as createRuntime } from '../lite-runtime.js';" : "import { createUtfRuntime as createRuntime } from '../utf-runtime.js';"}
 const typed = ${typed};
-useRuntime(createUtfRuntime(typed), typed ? 'js' : 'wasm', '${entryName}');`
+useRuntime(createRuntime(typed), typed ? 'js' : 'wasm', '${entryName}');`
       : backend === 'wasm'
       ? `import base64 from '@module/${set}';
 import loadJsBackend from '@no-wasm-fallback/${set}';
@@ -127,10 +146,27 @@ import { getRuntime, ready } from '../loader.js';
 ${set === 'full' ? '' : set === 'lite' ? `import { enableFamilies, registerFamily } from '../families.js';\nenableFamilies();` : `import { nameLeftOutImports } from '../families.js';\nnameLeftOutImports();`}
 // How text-encoding-wasm/extra and the family entries (separate bundles) reach this module instance,
 ${backend === 'wasm' && SETS[set].module !== null ? `// and the inflater it unpacks its own module with (one copy, saved).
-import { inflateSync } from 'fflate';
-ready[Symbol.for('text-encoding-wasm.inflate')] = inflateSync;
+import { inflateRaw } from '../inflate.js';
+ready[Symbol.for('text-encoding-wasm.inflate')] = inflateRaw;
 ` : ''}ready[Symbol.for('text-encoding-wasm.runtime')] = getRuntime;
-${set === 'lite' ? "ready[Symbol.for('text-encoding-wasm.register')] = registerFamily;\n" : ''}${CLASSES}`;
+${SETS[set].module === null && backend === 'wasm' ? `// How its js twin (jsTwinSource) switches this instance to strings built for interpreters.
+ready[Symbol.for('text-encoding-wasm.typed')] = (entry) => useRuntime(createRuntime(true), 'js', entry);
+` : ''}${set === 'lite' ? "ready[Symbol.for('text-encoding-wasm.register')] = registerFamily;\n" : ''}${CLASSES}`;
+}
+
+/**
+ * The js entry of a set without a module (/js/utf8): there is no translation
+ * to load, only the strings built for interpreters (js/utf-runtime.js's typed
+ * mode), so it is its wasm twin's instance switched to that mode, not a second
+ * bundle of the same code (as a polyfill entry is its plain entry's instance).
+ */
+function jsTwinSource(set) {
+  const twin = fileName('wasm', set, 'plain');
+  return `// Entry ${subpath('js', set, 'plain')} (generated from tools/entries.mjs): ${subpath('wasm', set, 'plain')}'s instance, its strings built for interpreters.
+import { ready } from '@dist/${twin}';
+ready[Symbol.for('text-encoding-wasm.typed')]('text-encoding-wasm${subpath('js', set, 'plain').slice(1)}');
+export * from '@dist/${twin}';
+`;
 }
 
 function installLine(mode) {
@@ -156,7 +192,9 @@ export function entries() {
           file,
           formats: ['esm', 'cjs'],
           source:
-            mode === 'plain'
+            mode === 'plain' && backend === 'js' && SETS[set].module === null
+              ? () => jsTwinSource(set)
+              : mode === 'plain'
               ? () => plainSource(backend, set)
               : () => `import { install } from '@dist/${plain}';\n${installLine(mode)}\nexport * from '@dist/${plain}';\n`,
           set,
@@ -166,19 +204,20 @@ export function entries() {
           reactNative: backend === 'wasm' ? fileName('js', set, mode) : null,
           size: mode === 'plain' ? { label: `${subpath(backend, set, mode)} (${backend}, ${SETS[set].what}, streams)`, goal: GOALS[`${backend}/${set}/${mode}`] } : null,
         });
-        if (mode !== 'plain' && CLASSIC_SETS.includes(set)) {
+        if (backend === 'wasm' && mode === 'polyfill' && CLASSIC_SETS.includes(set)) {
           list.push({
             id: `${backend}/${set}/${mode}/classic`,
-            subpath: subpath(backend, set, mode, true),
-            file: classicName(backend, set, mode),
+            subpath: subpath(backend, set, 'plain', true),
+            file: classicName(set),
             formats: ['classic'],
+            globalName: CLASSIC_GLOBAL,
             source: () => `${plainSource(backend, set)}import { install as installClasses } from '../install.js';\n${installLine(mode).replace('install', 'installClasses')}\n`,
             set,
             backend,
             types: null,
             sideEffects: true,
             reactNative: null,
-            size: mode === 'polyfill' ? { label: `${subpath(backend, set, mode, true)} (classic script, ${backend}, ${SETS[set].what})` } : null,
+            size: { label: `${subpath(backend, set, 'plain', true)} (classic script: wasm, and its translation where WebAssembly is missing; ${SETS[set].what})` },
           });
         }
       }
@@ -190,10 +229,10 @@ export function entries() {
       const register =
         backend === 'wasm'
           ? `import base64 from '@module/${family}';
-import fallback from '@no-wasm-fallback/${family}';
-ready[Symbol.for('text-encoding-wasm.register')]('${family}', { base64, fallback });`
-          : `import instantiate from '@no-wasm/${family}';
-ready[Symbol.for('text-encoding-wasm.register')]('${family}', { instantiate });`;
+import fallback from '@no-wasm-fallback/${FAMILY_NO_WASM}';
+addFamily(ready, '${family}', { base64, fallback });`
+          : `import instantiate from '@no-wasm/${FAMILY_NO_WASM}';
+addFamily(ready, '${family}', { instantiate });`;
       list.push({
         id: `${backend}/family/${family}`,
         subpath: `./${backend === 'js' ? 'js/' : ''}${family}`,
@@ -201,6 +240,7 @@ ready[Symbol.for('text-encoding-wasm.register')]('${family}', { instantiate });`
         formats: ['esm', 'cjs'],
         source: () => `// Entry ${backend === 'js' ? 'js/' : ''}${family} (generated from tools/entries.mjs): adds ${what} to ${subpath(backend, 'lite', 'plain')}.
 import { ready } from '@dist/${lite}';
+import { addFamily } from '@dist/family-host';
 ${register}
 export { ready };
 `,
@@ -216,6 +256,8 @@ export { ready };
   /** An entry outside the matrix: a hand-written module (js/entries/), ESM and CommonJS. */
   const outside = (id, subpath, entry, types, label, more = {}) =>
     ({ id, subpath, file: id, formats: ['esm', 'cjs'], entry, types, sideEffects: false, reactNative: null, size: { label }, ...more });
+  // What the family entries share to host their modules (no subpath: only they import it).
+  list.push({ id: 'family-host', subpath: null, file: 'family-host', formats: ['esm', 'cjs'], entry: 'js/entries/family-host.js', types: null, sideEffects: false, reactNative: null, size: null });
   list.push(
     outside('extra', './extra', 'js/entries/extra.js', 'extra',
       './extra (LegacyEncoder, UTF-8 variants with their own module; with the main entry it imports)',
@@ -247,6 +289,32 @@ export { ready };
   return list;
 }
 
+/**
+ * The CommonJS file of an entry: a thin wrapper over its ES module (Node's
+ * require(esm), which every Node line `engines` names has), so import and
+ * require share one module instance and the package carries each entry's code
+ * once. It first hands its require to js/commonjs-require.js, through which
+ * a wasm entry's fallback requires the no-WebAssembly backend synchronously.
+ */
+export function commonJsWrapper(file) {
+  return `'use strict';
+// ${file}.js through require(esm): one module instance for import and require (tools/entries.mjs).
+require('./commonjs-require.js').useRequire(require);
+module.exports = require('./${file}.js');
+`;
+}
+
+/** The shared file js/commonjs-require.js becomes (dist/<name>.js). */
+export const COMMONJS_REQUIRE_FILE = 'commonjs-require';
+
+/**
+ * "main": a CommonJS bundle of the main entry, standalone, for tools that read
+ * neither `exports` nor ES modules (Browserify; Metro without `exports` maps it
+ * to js.cjs through the "react-native" field). Its no-WebAssembly fallback is a
+ * require of the stub no-wasm-backend.cjs, which the browser field maps to nothing.
+ */
+export const MAIN_FILE = 'main';
+
 /** The no-WebAssembly backends, one file per set and format, shared by the wasm entries' fallback and the js entries. */
 export function noWasmBackendFile(module) {
   return `no-wasm-backend${module === 'full' ? '' : `-${module}`}`;
@@ -257,11 +325,11 @@ export function moduleBytesFile(module) {
   return `module-${module}`;
 }
 
-/** The modules whose bytes the package ships as a file of their own (the wasm entries', detect's, extra's). */
-export const MODULE_BYTES = [...Object.keys(SETS), ...Object.keys(FAMILIES), 'variants', 'detect'];
+/** The modules whose bytes the package ships as a file of their own (the wasm entries', detect's, extra's; a set without a module has none). */
+export const MODULE_BYTES = [...Object.keys(SETS).filter((set) => SETS[set].module !== null).map((set) => SETS[set].module), ...Object.keys(FAMILIES), 'variants', 'detect'];
 
 /** The modules whose no-WebAssembly backend the package ships as a file of its own. */
-export const BACKEND_MODULES = [...Object.keys(SETS).filter((set) => SETS[set].module !== null), ...Object.keys(FAMILIES)];
+export const BACKEND_MODULES = Object.keys(SETS).filter((set) => SETS[set].module !== null);
 
 // `node tools/entries.mjs --modules`: one line per module, "name cargo-arguments" (tools/build-wasm.sh).
 if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--modules')) {
@@ -310,11 +378,11 @@ export function manifestFields(list = entries()) {
     // dynamic import (a lazy chunk), not the CommonJS file's require, which
     // would put both backends in every bundle. Node ignores "module".
     conditions.module = { types: typesOf(entry, 'esm'), default: `./dist/${entry.file}.js` };
-    conditions.import = { types: typesOf(entry, 'esm'), default: `./dist/${entry.file}.js` };
     // Nested under "import", not a "node" condition holding "import": TypeScript
     // mishandles a condition that matches but whose nested ones do not (attw's "Used fallback condition").
     if (firstUseWaits(entry)) conditions.import = { types: typesOf(entry, 'esm'), node: `./dist/${entry.file}.node.js`, default: `./dist/${entry.file}.js` };
     conditions.require = { types: typesOf(entry, 'cjs'), default: `./dist/${entry.file}.cjs` };
+    // import takes `default` (the same file and types as an "import" condition would name), except where it waits (above).
     conditions.default = { types: typesOf(entry, 'esm'), default: `./dist/${entry.file}.js` };
     for (const c of Object.values(conditions)) if (!c.types) delete c.types;
     exports[entry.subpath] = conditions;
@@ -327,7 +395,7 @@ export function manifestFields(list = entries()) {
   // field take "main" (CommonJS): the browser field keeps the no-WebAssembly
   // backends out of their bundles (where WebAssembly is missing, the error
   // then says to import text-encoding-wasm/js).
-  const browser = Object.fromEntries(BACKEND_MODULES.map((m) => [`./dist/${noWasmBackendFile(m)}.cjs`, false]));
+  const browser = { [`./dist/${noWasmBackendFile('full')}.cjs`]: false };
   // Metro without `exports` (before 0.82, or unstable_enablePackageExports
   // off) takes the "react-native" field, then "browser", then "main", and
   // applies both fields' maps (react-native's first) to the main file and to
@@ -340,7 +408,7 @@ export function manifestFields(list = entries()) {
   // condition names. The subpaths are not keys of the map, because Metro
   // applies the map before `exports` too, which would bypass `exports` (with
   // a warning) where Metro reads it.
-  const reactNative = { './dist/index.cjs': './dist/js.cjs' };
+  const reactNative = { [`./dist/${MAIN_FILE}.cjs`]: './dist/js.cjs' };
   // Files written as they are (no esbuild): the stubs above, and the polyfill entries' Node files (firstUseWaits).
   const extraFiles = {};
   for (const entry of list.filter(firstUseWaits)) {
@@ -360,5 +428,5 @@ await ready().catch(() => {}); // if nothing loaded, the first use throws the Ty
     const up = '../'.repeat(stub.split('/').length - 1) || './';
     extraFiles[stub] = `// For Metro without \`exports\` (see package.json "react-native"): ${entry.subpath}\nmodule.exports = require('${up}dist/${entry.reactNative || entry.file}.cjs');\n`;
   }
-  return { exports, sideEffects, bin, typesVersions, browser, reactNative, extraFiles };
+  return { main: `./dist/${MAIN_FILE}.cjs`, exports, sideEffects, bin, typesVersions, browser, reactNative, extraFiles };
 }

@@ -388,6 +388,91 @@ def gen_single_byte(src, encodings):
     return out
 
 
+# js/single-byte-tables.js: the single-byte indexes for the module-free lite
+# entry (js/single-byte-codec.js decodes them), one printable-ASCII string per
+# encoding, each character a token over the code points of bytes 0x80-0xFF in
+# order, as value = char code - 0x20:
+#   0            no code point for this byte
+#   1..RUN_MAX   a run of that many bytes, each one past the previous code point
+#   RUN_MAX+1 .. RUN_MAX+27   a base-27 digit of a literal's zigzag delta, more follow
+#   RUN_MAX+28 .. 94          its last digit
+# The previous code point starts at 0x7F. Most of each index runs upward in
+# Unicode order (Latin-1 halves, Cyrillic, Greek, Arabic), so a run is one
+# character, and gzip finds the halves the indexes share.
+SB_RUN_MAX = 40
+SB_DIGITS = 27
+
+
+def pack_single_byte(values):
+    out, prev, i = [], 0x7F, 0
+    while i < len(values):
+        cp = values[i]
+        if cp == 0:
+            out.append(0)
+            i += 1
+        elif cp == prev + 1:
+            j = i
+            while j < len(values) and j - i < SB_RUN_MAX and values[j] == prev + 1 + (j - i):
+                j += 1
+            out.append(j - i)
+            prev, i = values[j - 1], j
+        else:
+            d = cp - prev
+            z = d << 1 if d >= 0 else ((-d) << 1) - 1
+            digits = []
+            while True:
+                digits.append(z % SB_DIGITS)
+                z //= SB_DIGITS
+                if not z:
+                    break
+            digits.reverse()
+            out += [SB_RUN_MAX + 1 + x for x in digits[:-1]] + [SB_RUN_MAX + 1 + SB_DIGITS + digits[-1]]
+            prev, i = cp, i + 1
+    assert all(0 <= v <= 94 for v in out)
+    return "".join(chr(0x20 + v) for v in out)
+
+
+def unpack_single_byte(text):
+    """A second decoder, as js/single-byte-codec.js's: the generator checks each string with it."""
+    values, prev, z = [], 0x7F, 0
+    for ch in text:
+        v = ord(ch) - 0x20
+        if v == 0:
+            values.append(0)
+        elif v <= SB_RUN_MAX:
+            for _ in range(v):
+                prev += 1
+                values.append(prev)
+        elif v <= SB_RUN_MAX + SB_DIGITS:
+            z = z * SB_DIGITS + v - SB_RUN_MAX - 1
+        else:
+            z = z * SB_DIGITS + v - SB_RUN_MAX - 1 - SB_DIGITS
+            prev += -((z + 1) >> 1) if z & 1 else z >> 1
+            values.append(prev)
+            z = 0
+    return values
+
+
+def gen_js_single_byte(src, encodings):
+    single = [e["name"] for e in encodings if e["_group"] == "Legacy single-byte encodings"]
+    files = sorted(set("index-%s.txt" % SINGLE_BYTE_INDEX.get(n, n.lower()) for n in single))
+    out = header(src, files)
+    out += ("// The single-byte indexes for js/single-byte-codec.js (the module-free lite entry):\n"
+            "// per encoding from IBM866 (index 1) on, in the standard's order, the code points\n"
+            "// of bytes 0x80-0xFF as tokens (tools/gen_tables.py, pack_single_byte).\n\n")
+    out += "export const RUN_MAX = %d;\nexport const DIGITS = %d;\n\n" % (SB_RUN_MAX, SB_DIGITS)
+    strings = []
+    for name in single:
+        values = [0] * 128
+        for pointer, cp in read_index(src, SINGLE_BYTE_INDEX.get(name, name.lower())):
+            values[pointer] = cp
+        packed = pack_single_byte(values)
+        assert unpack_single_byte(packed) == values, name
+        strings.append("  %s, // %s" % (json.dumps(packed), name))
+    out += "export const SINGLE_BYTE_TABLES = [\n%s\n];\n" % "\n".join(strings)
+    return out
+
+
 def gen_multi_byte(src):
     files = ["index-%s.txt" % n for n in MULTI_BYTE] + ["index-gb18030-ranges.txt",
                                                          "index-iso-2022-jp-katakana.txt"]
@@ -473,6 +558,9 @@ def gen_js_encoding_table(src):
     out += "export const ENCODING_COUNT = %d;\n" % len(names)
     out += "\n/** Per index: the family, the unit a composed build adds (tools/entries.mjs). */\n"
     out += "export const FAMILY_OF = [%s];\n" % ", ".join(json.dumps(f) for f in families)
+    out += ("\n/** Per index: the name as the standard spells it (js/runtime.js: the modules carry no names;\n"
+            " * text-encoding-wasm/hooks's labelToName returns it). */\n")
+    out += "export const NAMES = [%s];\n" % ", ".join(json.dumps(n) for n in names)
     return out
 
 
@@ -501,6 +589,7 @@ def main():
     files = {os.path.join(OUT, name): text for name, text in files.items()}
     files[os.path.join(ROOT, "js", "cli", "encodings-table.js")] = gen_js_encodings(src)
     files[os.path.join(ROOT, "js", "encoding-table.js")] = gen_js_encoding_table(src)
+    files[os.path.join(ROOT, "js", "single-byte-tables.js")] = gen_js_single_byte(src, encodings)
     files[os.path.join(ROOT, "www", "encoding-names.js")] = gen_www_encoding_names(src)
     stale = []
     for path, text in files.items():
@@ -514,7 +603,7 @@ def main():
     if check:
         if stale:
             sys.exit("gen_tables --check: stale generated files: %s" % ", ".join(stale))
-        print("gen_tables --check: src/generated, js/cli/encodings-table.js, js/encoding-table.js and www/encoding-names.js match %s" % src)
+        print("gen_tables --check: src/generated, js/cli/encodings-table.js, js/encoding-table.js, js/single-byte-tables.js and www/encoding-names.js match %s" % src)
     else:
         for name, length, count, packed in sizes:
             print("%-8s %6d pointers %6d entries %6d packed bytes" % (name, length, count, packed))

@@ -122,7 +122,7 @@ if (existsSync(deno)) {
 } else noteNotRun('Deno', 'node_modules/.bin/deno missing (npm devDependency deno)');
 
 // --- QuickJS (quickjs-emscripten: no WebAssembly, no TextDecoder in the guest) ---
-await row(`QuickJS (quickjs-emscripten ${require('quickjs-emscripten/package.json').version})`, 'classic script, no-wasm (text-encoding-wasm/js/script)', 'js', async () => {
+await row(`QuickJS (quickjs-emscripten ${require('quickjs-emscripten/package.json').version})`, 'classic script (text-encoding-wasm/script): its translation of the module, as there is no WebAssembly', 'js', async () => {
   const { getQuickJS } = require('quickjs-emscripten');
   const QuickJS = await getQuickJS();
   const runtime = QuickJS.newRuntime();
@@ -140,12 +140,13 @@ await row(`QuickJS (quickjs-emscripten ${require('quickjs-emscripten/package.jso
     return value;
   };
   const before = evalText('typeof WebAssembly + "/" + typeof TextDecoder');
-  evalText(readFileSync(`${dist}/text-encoding-wasm.js.script.js`, 'utf8'));
+  evalText(readFileSync(`${dist}/text-encoding-wasm.script.js`, 'utf8'));
+  const backend = evalText('TextEncodingWasm.backend()');
   evalText(harness);
   const r = JSON.parse(evalText(`JSON.stringify(runConformance(${JSON.stringify(EXPECT)}))`));
   vm.dispose();
   runtime.dispose();
-  return { backend: 'js', ...r, notes: [`guest WebAssembly/TextDecoder before: ${before}`] };
+  return { backend, ...r, notes: [`guest WebAssembly/TextDecoder before: ${before}`] };
 });
 
 // --- Hermes (hermes-engine-cli; React Native's engine), source and bytecode ---
@@ -157,10 +158,10 @@ await row(`QuickJS (quickjs-emscripten ${require('quickjs-emscripten/package.jso
   const label = `Hermes (hermes-engine-cli ${hermesVersion()})`;
   if (why) noteNotRun(label, why);
   else {
-    const build = `classic script, no-wasm (text-encoding-wasm/js/script), lowered by @react-native/babel-preset ${presetVersion()}`;
+    const build = `classic script (text-encoding-wasm/script: its translation of the module, as there is no WebAssembly), lowered by @react-native/babel-preset ${presetVersion()}`;
     const prepare = () => {
       const file = `${root}.cache/matrix/hermes.js`;
-      writeConformanceScript(file, lowerLikeMetro(readFileSync(`${dist}/text-encoding-wasm.js.script.js`, 'utf8')), harness, EXPECT, '"js"');
+      writeConformanceScript(file, lowerLikeMetro(readFileSync(`${dist}/text-encoding-wasm.script.js`, 'utf8')), harness, EXPECT, 'TextEncodingWasm.backend()');
       return file;
     };
     for (const bytecode of [false, true]) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs the web-platform-tests encoding API tests in headless Chromium (or, with
 // --browser firefox, Firefox ESR over WebDriver) twice in one run: with the browser's own classes (the baseline) and with our
-// `polyfill/force` classic-script build injected in every realm (each window,
+// classic script (text-encoding-wasm/script, then its
+// `TextEncodingWasm.install(self, { force: true })`, what /polyfill/force does) injected in every realm (each window,
 // each iframe, dedicated and shared workers). Prints passed/total per test
 // file for both, and the subtests the browser passes and we fail.
 //
@@ -50,7 +51,7 @@ const HARNESS = ['OK', 'ERROR', 'TIMEOUT', 'PRECONDITION_FAILED'];
 // ---------------------------------------------------------------- arguments
 function parseArgs(argv) {
   const o = { dir: null, filter: [], json: null, markdown: null, headers: true, only: null, jobs: 2, browser: 'chromium',
-    polyfill: join(ROOT, 'pkg/dist/text-encoding-wasm.force.script.js'), maxList: 60 };
+    polyfill: join(ROOT, 'pkg/dist/text-encoding-wasm.script.js'), maxList: 60 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => { if (i + 1 >= argv.length) die(`${a} needs a value`); return argv[++i]; };
@@ -514,7 +515,8 @@ async function main() {
   let polyfillSource = '';
   if (modes.includes('polyfill')) {
     if (!existsSync(o.polyfill)) die(`polyfill ${o.polyfill} is missing: run \`bash tools/build-wasm.sh && node tools/build-package.mjs\` first`, 1);
-    polyfillSource = readFileSync(o.polyfill, 'utf8');
+    // The script installs where classes are missing; forcing replaces any that remain (as the polyfill/force entries do).
+    polyfillSource = `${readFileSync(o.polyfill, 'utf8')}\n;TextEncodingWasm.install(self, { force: true });\n`;
   }
   let { tests, skipped } = listTests(o.dir);
   if (o.filter.length) tests = tests.filter((t) => o.filter.some((f) => t.url.includes(f)));

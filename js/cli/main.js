@@ -13,8 +13,14 @@ import { createTranscoder } from './transcode.js';
 import { createVariantDecoder, createVariantEncoder, VARIANTS, variantName } from './variants.js';
 
 const NAME = 'text-encoding-wasm';
-/** Read size: each chunk is decoded, encoded and written before the next is read. */
-const CHUNK = 64 * 1024;
+/**
+ * Read size: each chunk is decoded, encoded and written before the next is
+ * read, so memory stays flat at any input size. 1 MiB rather than 64 KiB: the
+ * per-chunk work (a stream read, a call into the module, a write) was ~20 %
+ * of the CPU time of 128 MiB UTF-8 -> Shift_JIS at 64 KiB; peak RSS was the
+ * same (~89 MiB, mostly the engine and the module).
+ */
+const CHUNK = 1024 * 1024;
 const NO_ENCODER = new Set(['replacement']);
 const CODE_UNITS = new Set(['UTF-16BE', 'UTF-16LE']);
 

@@ -1,8 +1,8 @@
 // Entry point text-encoding-wasm/extra: encoders beyond TextEncoder (LegacyEncoder),
 // and WTF-8, CESU-8, modified UTF-8 and 1996 UTF-8 (their own small module). It shares
 // the main entry's module instance: tools/build-package.mjs keeps './full.js'
-// out of this bundle and points it at the built main entry (./index.js or
-// ./index.cjs), which hands over its runtime through a symbol on `ready`.
+// out of this bundle and points it at the built main entry (./index.js, which
+// the CommonJS wrapper requires too), which hands over its runtime through a symbol on `ready`.
 import { ready } from './full.js';
 import { connect } from '../extra/legacy-encoder.js';
 import { useVariantsBackend } from '../extra/variants-runtime.js';

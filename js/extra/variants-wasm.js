@@ -1,7 +1,7 @@
 // The UTF-8 variants' WebAssembly module, for the extra entry: embedded
 // deflated and base64-encoded like the main module (tools/build-wasm.sh),
 // hosted like every module (js/module-host.js), and inflated with the main
-// entry's fflate, which it hands over on `ready` (so the extra bundle carries
+// entry's inflater (js/inflate.js), which it hands over on `ready` (so the extra bundle carries
 // no inflater of its own).
 import base64 from '../../build/wasm/variants/bytes.js';
 import { hostModule } from '../module-host.js';

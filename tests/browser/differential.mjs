@@ -127,7 +127,7 @@ try {
     if (!r.replacedNatives) examples.push({ path: 'globals are ours', native: true, ours: false });
     if (!r.works) examples.push({ path: 'installed classes decode/encode', native: true, ours: false });
     if (r.names.join() !== 'TextDecoder,TextEncoder') examples.push({ path: 'names', native: 'TextDecoder,TextEncoder', ours: r.names.join() });
-    account('script', { label: force ? 'force.script.js' : 'script.js', cases: 5, differences: examples.length, examples });
+    account('script', { label: force ? 'script.js + install(globalThis, { force: true })' : 'script.js', cases: 5, differences: examples.length, examples });
   }
 } finally {
   await browser.close();

@@ -6,7 +6,7 @@
 // without WebAssembly the error says what to import instead. esbuild (the
 // repository's pinned devDependency) plays the bundler.
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import test from 'node:test';
@@ -32,10 +32,15 @@ test('ESM, code splitting: the no-WebAssembly backend is a lazy chunk, not in th
 
 test('require() through "main" (Browserify): the browser field leaves the backend out; without WebAssembly the error names text-encoding-wasm/js', async () => {
   writeFileSync(join(work, 'cjs.cjs'), "const { TextDecoder } = require('text-encoding-wasm'); try { globalThis.out = new TextDecoder('gbk').decode(new Uint8Array([0x81, 0x40])); } catch (e) { globalThis.out = e.name + ': ' + e.message; }\n");
-  const r = await esbuild.build({ entryPoints: [join(work, 'cjs.cjs')], bundle: true, format: 'iife', platform: 'browser', mainFields: ['browser', 'main'], conditions: ['require'], write: false, metafile: true, logLevel: 'silent' });
+  // Browserify reads neither `exports` nor ES modules: the package is its "main" file, and the browser field applies inside it.
+  const installed = join(PROJECT, 'node_modules/text-encoding-wasm');
+  const { main } = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+  const throughMain = { name: 'main-field', setup: (build) => build.onResolve({ filter: /^text-encoding-wasm$/ }, () => ({ path: join(installed, main) })) };
+  const r = await esbuild.build({ entryPoints: [join(work, 'cjs.cjs')], bundle: true, format: 'iife', platform: 'browser', mainFields: ['browser', 'main'], plugins: [throughMain], write: false, metafile: true, logLevel: 'silent' });
   // esbuild lists a file the browser field maps to false as "(disabled):path": an empty module.
   const bundled = Object.keys(r.metafile.inputs).filter((i) => !i.startsWith('(disabled)')).map((i) => i.split('/').pop());
-  assert.ok(bundled.includes('index.cjs'));
+  assert.ok(bundled.includes('main.cjs'), `bundled: ${bundled.join(' ')}`);
+  assert.ok(!bundled.some((f) => f.endsWith('.js') && f !== 'module-full.js'), `an ES module in the bundle: ${bundled.join(' ')}`);
   assert.ok(!bundled.includes('no-wasm-backend.cjs') && !bundled.includes('no-wasm-backend.js'), `bundled: ${bundled.join(' ')}`);
   const code = r.outputFiles[0].text;
   const withWasm = vm.createContext({});

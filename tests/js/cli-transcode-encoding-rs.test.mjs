@@ -2,8 +2,9 @@
 // module, no string between) against encoding_rs (examples/encoding_rs_oracle.rs):
 // random input in 10 encodings, each converted to 8 output encodings in the
 // default mode ('?' for what cannot be encoded) and with --html, inputs long
-// enough to cross the CLI's 64 KiB reads and the runtime's 256 KiB decode
-// window, with invalid bytes, a leading BOM, supplementary characters, and
+// enough to cross the runtime's 256 KiB decode window (the default runs read a
+// file, in 1 MiB reads) and the 64 KiB reads of a pipe (the --html runs read
+// standard input), with invalid bytes, a leading BOM, supplementary characters, and
 // scripts that alternate (ISO-2022-JP's escapes, the output buffer filling up).
 //
 // Expected bytes: encoding_rs decodes the input (replacement mode; a leading
@@ -92,20 +93,21 @@ test('the CLI transcodes as encoding_rs decodes and encodes: 11 inputs x 8 outpu
   const random = prng(20261125);
   let compared = 0;
   for (const from of FROM) {
-    // Long enough to cross 64 KiB reads and a 256 KiB decode window.
+    // Long enough to cross a pipe's 64 KiB reads and a 256 KiB decode window.
     const input = randomInput(random, from, 40_000 + Math.floor(random() * 120_000));
     const file = join(tmp, `${from}.bin`);
     writeFileSync(file, input);
     for (const to of TO) {
       for (const html of [false, true]) {
-        const args = ['-f', from, '-t', to, ...(html ? ['--html'] : []), file];
-        const r = spawnSync(BIN, args, { cwd: PROJECT, maxBuffer: 1 << 28 });
+        // --html from standard input (the pipe's 64 KiB reads), the default from the file.
+        const args = ['-f', from, '-t', to, ...(html ? ['--html'] : [file])];
+        const r = spawnSync(BIN, args, { cwd: PROJECT, maxBuffer: 1 << 28, ...(html ? { input } : {}) });
         assert.equal(r.status, 0, `${args.join(' ')}: ${r.stderr}`);
         const want = expected(from, to, html, input);
         if (!want.equals(r.stdout)) {
           let at = 0;
           while (at < want.length && want[at] === r.stdout[at]) at++;
-          assert.fail(`${args.slice(0, -1).join(' ')}: ${r.stdout.length} bytes vs encoding_rs's ${want.length}, first difference at byte ${at}: ` +
+          assert.fail(`${args.join(' ')}: ${r.stdout.length} bytes vs encoding_rs's ${want.length}, first difference at byte ${at}: ` +
             `ours ${r.stdout.subarray(at, at + 12).toString('hex')} vs ${want.subarray(at, at + 12).toString('hex')}`);
         }
         compared++;

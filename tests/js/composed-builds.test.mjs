@@ -124,3 +124,24 @@ test('the lite entry and a family entry share one module instance per family: th
   assert.equal(run.status, 0, run.stderr);
   assert.deepEqual(run.result, { keys: ['ready'], same: true });
 });
+
+// The portable conformance harness (tests/runtimes/conformance.js, expectations
+// from the index files: tools/runtimes/expectations.mjs), which the runtime
+// matrix runs on the full entries, on /lite with every family added: the
+// module-free lite runtime (its JavaScript single-byte codec) and the family
+// modules behind it, with WebAssembly, without it (--jitless: the families'
+// fallback) and in the /js twins.
+test('the conformance harness passes on /lite + every family (wasm, --jitless, /js)', async () => {
+  const { makeExpectations } = await import('../../tools/runtimes/expectations.mjs');
+  const expectFile = join(work, 'expect.json');
+  writeFileSync(expectFile, JSON.stringify(makeExpectations(`${ROOT}data/whatwg-index`)));
+  for (const [prefix, flags, backend] of [['text-encoding-wasm', [], 'wasm'], ['text-encoding-wasm', ['--jitless'], 'js'], ['text-encoding-wasm/js', [], 'js']]) {
+    const entry = join(work, `all-families-${prefix.replace(/\W/g, '-')}.mjs`);
+    writeFileSync(entry, `export * from '${prefix}/lite';\n${Object.keys(FAMILIES).map((f) => `import '${prefix}/${f}';`).join('\n')}\n`);
+    const r = spawnSync(process.execPath, [...flags, `${ROOT}tools/runtimes/node-row.mjs`, 'deleted', entry, expectFile], { encoding: 'utf8', maxBuffer: 16 << 20 });
+    assert.equal(r.status, 0, r.stderr);
+    const result = JSON.parse(r.stdout.trim().split('\n').pop());
+    assert.ok(result.total > 6000, `${prefix} ${flags}: only ${result.total} checks ran`);
+    assert.deepEqual([result.backend, result.passed, result.failures], [backend, result.total, []], `${prefix} ${flags}`);
+  }
+});

@@ -188,25 +188,29 @@ test('vm context with WebAssembly: text-encoding-wasm/script installs working cl
   });
 });
 
-test('vm context: text-encoding-wasm/script keeps an existing class, /script/force replaces it', () => {
+test('vm context: text-encoding-wasm/script keeps an existing class; TextEncodingWasm.install(globalThis, { force: true }) replaces it', () => {
   const keep = runScriptIn('text-encoding-wasm/script', 'globalThis.TextEncoder = class DummyEncoder {};');
   assert.equal(vm.runInContext('TextEncoder.name + "," + typeof TextDecoder', keep), 'DummyEncoder,function');
-  const force = runScriptIn('text-encoding-wasm/script/force', 'globalThis.TextEncoder = class DummyEncoder {};');
+  const force = runScriptIn('text-encoding-wasm/script', 'globalThis.TextEncoder = class DummyEncoder {};');
+  vm.runInContext('TextEncodingWasm.install(globalThis, { force: true });', force);
+  assert.equal(vm.runInContext('TextEncoder === TextEncodingWasm.TextEncoder', force), true);
   const r = JSON.parse(vm.runInContext(VM_PROBE, force));
   assert.deepEqual(r.encode, [0xe2, 0x82, 0xac]);
   assert.deepEqual(r.desc, [[true, false, true], [true, false, true]]);
 });
 
-test('vm context without WebAssembly: the script loads, and construction says to await ready(), which rejects', async () => {
-  // No backend without WebAssembly exists yet (README: "Not yet tested: runtimes
-  // without WebAssembly"); until then the failure must be a clean TypeError.
+test('vm context without WebAssembly: the script runs its translation of the module at once (backend js)', () => {
+  // The script carries the module once; without WebAssembly it instantiates
+  // the module's wasm2js translation with the module's data (tools/entries.mjs, CLASSIC_SETS).
   const context = runScriptIn('text-encoding-wasm/script', 'delete globalThis.WebAssembly;');
-  assert.equal(vm.runInContext('typeof WebAssembly', context), 'undefined');
-  assert.equal(vm.runInContext('typeof TextDecoder', context), 'function');
-  const error = vm.runInContext('(() => { try { new TextDecoder(); return null; } catch (e) { return e; } })()', context);
-  assert.ok(error, 'constructing must throw without a backend');
-  assert.equal(error.name, 'TypeError');
-  assert.match(error.message, /ready\(\)/);
+  assert.equal(vm.runInContext('typeof WebAssembly + "," + TextEncodingWasm.backend()', context), 'undefined,js');
+  const r = JSON.parse(vm.runInContext(VM_PROBE, context));
+  assert.deepEqual(r, {
+    utf8: 'h\u00e9\u20ac',
+    sjis: '\u3042',
+    encode: [0xe2, 0x82, 0xac],
+    desc: [[true, false, true], [true, false, true]],
+  });
 });
 
 // --- a runtime whose own classes are wrong -------------------------------------
@@ -238,7 +242,8 @@ test('a runtime whose TextDecoder constructor throws ("not implemented"): every 
   }
 });
 
-test('vm context whose TextDecoder throws: /script/force still loads and replaces it', () => {
-  const context = runScriptIn('text-encoding-wasm/script/force', 'globalThis.TextDecoder = class { constructor() { throw new Error("not implemented"); } };');
+test('vm context whose TextDecoder throws: /script still loads, and its install(globalThis, { force: true }) replaces it', () => {
+  const context = runScriptIn('text-encoding-wasm/script', 'globalThis.TextDecoder = class { constructor() { throw new Error("not implemented"); } };');
+  vm.runInContext('TextEncodingWasm.install(globalThis, { force: true });', context);
   assert.equal(vm.runInContext('new TextDecoder("shift_jis").decode(new Uint8Array([0x82, 0xa0]))', context), '\u3042');
 });

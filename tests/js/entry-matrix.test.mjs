@@ -73,15 +73,19 @@ for (const entry of MATRIX.filter((e) => e.set && e.formats[0] !== 'classic')) {
 
 const requireFromProject = createRequire(join(PROJECT, 'package.json'));
 for (const entry of MATRIX.filter((e) => e.formats[0] === 'classic')) {
-  test(`${entry.subpath} (classic script) in a fresh realm installs working classes, backend ${entry.backend}`, () => {
-    const context = vm.createContext({});
-    vm.runInContext('globalThis.TextEncoder = class DummyEncoder {};', context);
-    vm.runInContext(readFileSync(requireFromProject.resolve(specifier(entry)), 'utf8'), context);
-    const r = JSON.parse(vm.runInContext(`JSON.stringify({
-      sjis: new TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0])),
-      encoder: TextEncoder.name })`, context));
-    assert.deepEqual(r, { sjis: '\u3042', encoder: entry.id.includes('/force/') ? 'TextEncoder' : 'DummyEncoder' });
-  });
+  for (const [where, setup, backend] of [['with WebAssembly', '', 'wasm'], ['without WebAssembly', 'delete globalThis.WebAssembly;', 'js']]) {
+    test(`${entry.subpath} (classic script) in a fresh realm ${where} installs working classes, backend ${backend}; ${entry.globalName}.install forces`, () => {
+      const context = vm.createContext({});
+      vm.runInContext(`globalThis.TextEncoder = class DummyEncoder {}; ${setup}`, context);
+      vm.runInContext(readFileSync(requireFromProject.resolve(specifier(entry)), 'utf8'), context);
+      const probe = `JSON.stringify({ backend: ${entry.globalName}.backend(),
+        sjis: new TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0])),
+        encoder: TextEncoder.name })`;
+      assert.deepEqual(JSON.parse(vm.runInContext(probe, context)), { backend, sjis: '\u3042', encoder: 'DummyEncoder' });
+      vm.runInContext(`${entry.globalName}.install(globalThis, { force: true });`, context);
+      assert.deepEqual(JSON.parse(vm.runInContext(probe, context)), { backend, sjis: '\u3042', encoder: 'TextEncoder' });
+    });
+  }
 }
 
 for (const [id, names] of [['extra', ['LegacyEncoder', 'Wtf8Decoder', 'readUTF']], ['js-extra', ['LegacyEncoder', 'Wtf8Decoder', 'readUTF']], ['detect', ['EncodingDetector', 'detect']], ['hooks', ['decode', 'getEncoding', 'encode']], ['js-hooks', ['decode', 'getEncoding', 'encode']]]) {

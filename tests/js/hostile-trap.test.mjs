@@ -58,3 +58,43 @@ test('after a trap (out of memory under --wasm-max-mem-pages=24): a RangeError, 
   assert.ok(out.again === 'RangeError' || out.again === 'no error', out.again);
   assert.equal(out.afterAgain, '\u3042');
 });
+
+// The same in a composed build (text-encoding-wasm/lite, which has no module,
+// plus /japanese, whose module is guarded by dist/family-host.js): the trap
+// names the family's import, and afterwards the family's module and the lite
+// entry's own encodings work.
+const COMPOSED_PROBE = `
+delete globalThis.TextDecoder;
+delete globalThis.TextEncoder;
+const lite = await import('text-encoding-wasm/lite');
+await import('text-encoding-wasm/japanese');
+await lite.ready();
+const older = new lite.TextDecoder('shift_jis');
+const streaming = new lite.TextDecoder('euc-jp');
+const head = streaming.decode(Uint8Array.of(0xa4), { stream: true });
+const out = {};
+try {
+  new lite.TextDecoder('shift_jis').decode(new Uint8Array(3e5));
+  out.trap = 'no error';
+} catch (e) {
+  out.trap = [e.constructor.name, e.message];
+}
+out.older = older.decode(Uint8Array.of(0x82, 0xa0));
+out.streamingTail = head + streaming.decode(Uint8Array.of(0xa2));
+out.single = new lite.TextDecoder('windows-1251').decode(Uint8Array.of(0xc0));
+out.encoded = [...new lite.TextEncoder().encode('é')];
+console.log(JSON.stringify(out));
+`;
+
+test('composed build (lite + japanese): a trap in the family module is a RangeError naming it, then everything works', () => {
+  const r = runNode(COMPOSED_PROBE, { args: ['--wasm-max-mem-pages=24'], timeout: 60_000 });
+  assert.equal(r.signal, null, `the process hung (killed by ${r.signal}): ${r.stderr}`);
+  assert.equal(r.status, 0, r.stderr);
+  const out = r.result;
+  assert.equal(out.trap[0], 'RangeError', JSON.stringify(out.trap));
+  assert.match(out.trap[1], /^text-encoding-wasm\/japanese: the module trapped/);
+  assert.equal(out.older, '\u3042');
+  assert.equal(out.streamingTail, '\u3042');
+  assert.equal(out.single, '\u0410'); // windows-1251 C0 is А (index-windows-1251.txt pointer 64)
+  assert.deepEqual(out.encoded, [0xc3, 0xa9]);
+});

@@ -65,16 +65,17 @@ test('WebAssembly present but refusing to compile (as under a CSP without wasm-u
   assert.equal(c, 'js');
 });
 
-test('classic wasm script where WebAssembly is missing: a TypeError that names the no-wasm script', () => {
-  const context = vm.createContext({});
-  vm.runInContext('delete globalThis.WebAssembly;', context);
-  vm.runInContext(readFileSync(`${dist}/text-encoding-wasm.script.js`, 'utf8'), context);
-  const message = vm.runInContext('try { new TextDecoder(); "no error" } catch (e) { e.name + ": " + e.message }', context);
-  assert.match(message, /^TypeError: .*no WebAssembly.*text-encoding-wasm\/js\/script/);
-  const js = vm.createContext({});
-  vm.runInContext('delete globalThis.WebAssembly;', js);
-  vm.runInContext(readFileSync(`${dist}/text-encoding-wasm.js.script.js`, 'utf8'), js);
-  assert.equal(vm.runInContext(`new TextDecoder('sjis').decode(new Uint8Array(${JSON.stringify(SJIS)}))`, js), '\u3042');
+test('classic script where WebAssembly is missing (at once) or refuses to compile (after ready()): its translation of the module', async () => {
+  const refuse = `WebAssembly.Module = function () { throw new WebAssembly.CompileError('refused by policy'); };
+    WebAssembly.compile = () => Promise.reject(new WebAssembly.CompileError('refused by policy'));`;
+  for (const [setup, atOnce] of [['delete globalThis.WebAssembly;', true], [refuse, false]]) {
+    const context = vm.createContext({});
+    vm.runInContext(setup, context);
+    vm.runInContext(readFileSync(`${dist}/text-encoding-wasm.script.js`, 'utf8'), context);
+    assert.equal(vm.runInContext('TextEncodingWasm.backend()', context), atOnce ? 'js' : null, setup);
+    await vm.runInContext('TextEncodingWasm.ready()', context);
+    assert.equal(vm.runInContext(`TextEncodingWasm.backend() + ' ' + new TextDecoder('sjis').decode(new Uint8Array(${JSON.stringify(SJIS)}))`, context), 'js \u3042', setup);
+  }
 });
 
 // --- partial natives --------------------------------------------------------------

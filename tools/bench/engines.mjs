@@ -1,4 +1,4 @@
-// The build without WebAssembly (text-encoding-wasm/js/script) against
+// The build without WebAssembly (the classic script text-encoding-wasm/script, which runs its translation of the module where WebAssembly is missing) against
 // @exodus/bytes's pure-JS build in the engines that need a polyfill most:
 // Hermes (the script lowered by @react-native/babel-preset as Metro does, run
 // as source and as bytecode from hermesc), QuickJS (quickjs-emscripten) and
@@ -43,7 +43,7 @@ const SIZE = 256 << 10;
 const HERMES_DIR = `${ROOT}node_modules/hermes-engine-cli/linux64-bin`;
 /** The built package's dist/ (--dist: a copy of it, to go on building while a run goes on). */
 const DIST = resolve(option('--dist', `${ROOT}pkg/dist`));
-const OURS_SCRIPT = `${DIST}/text-encoding-wasm.js.script.js`;
+const OURS_SCRIPT = `${DIST}/text-encoding-wasm.script.js`;
 
 if (!existsSync(OURS_SCRIPT)) {
   console.error('bench-engines: pkg/dist is missing: run npm run build first');
@@ -202,7 +202,7 @@ out('# The build without WebAssembly in Hermes, QuickJS and Node --jitless');
 out();
 out(`Written by \`node tools/bench/engines.mjs\` (part of \`npm run bench\`) on ${new Date().toISOString().slice(0, 10)}, ${process.platform}/${process.arch}, a shared 2-core machine under load from other jobs: read the ratios, not the times.`);
 out();
-out(`Contenders: **ours** = \`pkg/dist/text-encoding-wasm.js.script.js\` (the Rust core through wasm2js, with the JavaScript decode loops of js/no-wasm/); **@exodus/bytes** ${JSON.parse(readFileSync(`${ROOT}node_modules/@exodus/bytes/package.json`, 'utf8')).version} = its pure-JS files (\`@exodus/bytes/encoding.js\` bundled by esbuild with neither the "node" nor the "browser" condition)${BEFORE ? `; **ours-before** = ${BEFORE_LABEL}` : ''}. Each contender runs in its own process; TextDecoder, TextEncoder and Buffer are absent (Hermes and QuickJS have none; Node's are deleted before loading). Inputs: ${SIZE >> 10} KiB each (seeded), the small calls cycle over 100 distinct 32-byte inputs. Time per operation = the best of 5 repetitions of at least ${MIN_MS} ms after a warm-up call (the least disturbed by the other jobs); ${RUNS} runs.`);
+out(`Contenders: **ours** = \`pkg/dist/text-encoding-wasm.script.js\` (where WebAssembly is missing: the Rust core through wasm2js, with the JavaScript decode loops of js/no-wasm/); **@exodus/bytes** ${JSON.parse(readFileSync(`${ROOT}node_modules/@exodus/bytes/package.json`, 'utf8')).version} = its pure-JS files (\`@exodus/bytes/encoding.js\` bundled by esbuild with neither the "node" nor the "browser" condition)${BEFORE ? `; **ours-before** = ${BEFORE_LABEL}` : ''}. Each contender runs in its own process; TextDecoder, TextEncoder and Buffer are absent (Hermes and QuickJS have none; Node's are deleted before loading). Inputs: ${SIZE >> 10} KiB each (seeded), the small calls cycle over 100 distinct 32-byte inputs. Time per operation = the best of 5 repetitions of at least ${MIN_MS} ms after a warm-up call (the least disturbed by the other jobs); ${RUNS} runs.`);
 out();
 out('**ratio** = @exodus/bytes\'s time ÷ ours (≥ 1.00: ours is faster); **min** = the least of the runs, which is what a goal is judged on. Every output was checked equal (hash of the code units or bytes) between the contenders.');
 out();

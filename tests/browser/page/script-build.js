@@ -1,6 +1,7 @@
-// The classic-script builds: text-encoding-wasm.script.js installs the classes
-// where the page has none (no global name of its own: it defines TextDecoder
-// and TextEncoder on globalThis), and the .force variant replaces the page's.
+// The classic script: text-encoding-wasm.script.js installs the classes where
+// the page has none (it defines TextDecoder and TextEncoder on globalThis, and
+// one global of its own, TextEncodingWasm), and
+// TextEncodingWasm.install(globalThis, { force: true }) replaces the page's.
 // Returns facts to compare with what the natives looked like.
 
 function describeGlobal(name) {
@@ -26,7 +27,8 @@ export async function check(force) {
     delete globalThis.TextDecoder;
     delete globalThis.TextEncoder;
   }
-  await loadScript(force ? '/pkg/dist/text-encoding-wasm.force.script.js' : '/pkg/dist/text-encoding-wasm.script.js');
+  await loadScript('/pkg/dist/text-encoding-wasm.script.js');
+  if (force) globalThis.TextEncodingWasm.install(globalThis, { force: true });
   const D = globalThis.TextDecoder;
   const E = globalThis.TextEncoder;
   return {

@@ -1,0 +1,73 @@
+// The memory image of a no-WebAssembly translation (tools/build-no-wasm.mjs):
+// the data segments (the encoding tables, labels, names) of the very module
+// the wasm build runs, read out of its embedded bytes (the module-*.js file
+// the wasm entries load) instead of a second copy of them in the translation.
+// The package then ships each module's data once, and the translation is
+// code only. tools/build-no-wasm.mjs checks at build time that the image made
+// here equals the one wasm2js's own copy of the segments makes.
+import { inflateRaw } from '../inflate.js';
+import { moduleBytes } from '../module-bytes.js';
+import { subarray } from '../intrinsics.js';
+
+/** Reads an unsigned LEB128 number at `at.offset` of `bytes` (advancing it). */
+function readUnsigned(bytes, at) {
+  let value = 0;
+  let shift = 0;
+  for (;;) {
+    const byte = bytes[at.offset++];
+    if (byte === undefined) throw new TypeError('text-encoding-wasm: the embedded module ends inside a number');
+    value += (byte & 0x7f) * 2 ** shift;
+    if (byte < 0x80) return value;
+    shift += 7;
+  }
+}
+
+/** The module's active data segments: [[offset in memory, bytes], ...] (bytes are views of `wasm`). */
+export function dataSegments(wasm) {
+  const at = { offset: 8 }; // after the magic number and the version
+  const segments = [];
+  while (at.offset < wasm.length) {
+    const id = wasm[at.offset++];
+    const size = readUnsigned(wasm, at);
+    const end = at.offset + size;
+    if (id === 11) {
+      for (let count = readUnsigned(wasm, at); count > 0; count--) {
+        // WebAssembly 1.0: flags 0 (active, memory 0) and an `i32.const <offset>; end` expression.
+        // The modules are built for 1.0 only (tools/wasm-feature-census.mjs), so nothing else occurs.
+        if (readUnsigned(wasm, at) !== 0 || wasm[at.offset++] !== 0x41) throw new TypeError('text-encoding-wasm: a data segment of the embedded module is not a WebAssembly 1.0 active segment');
+        let offset = 0;
+        let shift = 0;
+        let byte;
+        do {
+          byte = wasm[at.offset++];
+          offset |= (byte & 0x7f) << shift;
+          shift += 7;
+        } while (byte >= 0x80);
+        if (wasm[at.offset++] !== 0x0b) throw new TypeError('text-encoding-wasm: a data segment offset of the embedded module is not a constant');
+        const length = readUnsigned(wasm, at);
+        segments.push([offset >>> 0, subarray(wasm, at.offset, at.offset + length)]);
+        at.offset += length;
+      }
+    }
+    at.offset = end;
+  }
+  return segments;
+}
+
+/**
+ * What a translation's `initActiveSegments` calls: writes the data segments
+ * of the module embedded as `base64` (a module-*.js default export) into
+ * `memory` (a Uint8Array over the translation's buffer). The module is decoded
+ * at the first instantiation, as the wasm build decodes it, and kept for the
+ * next (after a trap, js/loader.js reinstantiates).
+ */
+export function moduleData(base64) {
+  let segments = null;
+  return (memory) => {
+    if (segments === null) segments = dataSegments(moduleBytes(base64, inflateRaw));
+    for (const [offset, bytes] of segments) {
+      // A loop, not TypedArray#set: a page may replace built-ins after import (tests/js/hostile-tampering).
+      for (let i = 0; i < bytes.length; i++) memory[offset + i] = bytes[i];
+    }
+  };
+}
