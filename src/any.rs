@@ -23,7 +23,9 @@ use crate::replacement::ReplacementDecoder;
 use crate::shift_jis::{ShiftJisDecoder, ShiftJisEncoder};
 #[cfg(feature = "single-byte")]
 use crate::single_byte::{SingleByteDecoder, SingleByteEncoder};
+#[cfg(feature = "utf")]
 use crate::utf16::Utf16Decoder;
+#[cfg(feature = "utf")]
 use crate::utf8::{Utf8Decoder, Utf8Encoder};
 #[cfg(feature = "single-byte")]
 use crate::x_user_defined::{XUserDefinedDecoder, XUserDefinedEncoder};
@@ -31,6 +33,7 @@ use crate::Encoding;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum AnyDecoder {
+    #[cfg(feature = "utf")]
     Utf8(Utf8Decoder),
     #[cfg(feature = "single-byte")]
     SingleByte(SingleByteDecoder),
@@ -47,6 +50,7 @@ enum AnyDecoder {
     #[cfg(feature = "korean")]
     EucKr(EucKrDecoder),
     Replacement(ReplacementDecoder),
+    #[cfg(feature = "utf")]
     Utf16(Utf16Decoder),
     #[cfg(feature = "single-byte")]
     XUserDefined(XUserDefinedDecoder),
@@ -55,6 +59,7 @@ enum AnyDecoder {
 macro_rules! each_decoder {
     ($value:expr, $d:ident => $body:expr) => {
         match $value {
+            #[cfg(feature = "utf")]
             AnyDecoder::Utf8($d) => $body,
             #[cfg(feature = "single-byte")]
             AnyDecoder::SingleByte($d) => $body,
@@ -71,6 +76,7 @@ macro_rules! each_decoder {
             #[cfg(feature = "korean")]
             AnyDecoder::EucKr($d) => $body,
             AnyDecoder::Replacement($d) => $body,
+            #[cfg(feature = "utf")]
             AnyDecoder::Utf16($d) => $body,
             #[cfg(feature = "single-byte")]
             AnyDecoder::XUserDefined($d) => $body,
@@ -91,6 +97,7 @@ impl Decoder {
     pub fn new(encoding: Encoding) -> Decoder {
         use Encoding::*;
         let inner = match encoding {
+            #[cfg(feature = "utf")]
             Utf8 => AnyDecoder::Utf8(Utf8Decoder::new()),
             #[cfg(feature = "chinese")]
             Gbk | Gb18030 => AnyDecoder::Gb18030(Gb18030Decoder::new()),
@@ -105,7 +112,9 @@ impl Decoder {
             #[cfg(feature = "korean")]
             EucKr => AnyDecoder::EucKr(EucKrDecoder::new()),
             Replacement => AnyDecoder::Replacement(ReplacementDecoder::new()),
+            #[cfg(feature = "utf")]
             Utf16Be => AnyDecoder::Utf16(Utf16Decoder::new(true)),
+            #[cfg(feature = "utf")]
             Utf16Le => AnyDecoder::Utf16(Utf16Decoder::new(false)),
             #[cfg(feature = "single-byte")]
             XUserDefined => AnyDecoder::XUserDefined(XUserDefinedDecoder::new()),
@@ -162,6 +171,7 @@ impl Decoder {
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum AnyEncoder {
+    #[cfg(feature = "utf")]
     Utf8(Utf8Encoder),
     #[cfg(feature = "single-byte")]
     SingleByte(SingleByteEncoder),
@@ -184,6 +194,7 @@ enum AnyEncoder {
 macro_rules! each_encoder {
     ($value:expr, $e:ident => $body:expr) => {
         match $value {
+            #[cfg(feature = "utf")]
             AnyEncoder::Utf8($e) => $body,
             #[cfg(feature = "single-byte")]
             AnyEncoder::SingleByte($e) => $body,
@@ -219,6 +230,7 @@ impl Encoder {
     pub fn new(encoding: Encoding) -> Option<Encoder> {
         use Encoding::*;
         let inner = match encoding {
+            #[cfg(feature = "utf")]
             Utf8 => AnyEncoder::Utf8(Utf8Encoder::new()),
             #[cfg(feature = "chinese")]
             Gbk => AnyEncoder::Gb18030(Gb18030Encoder::new(true)),

@@ -36,7 +36,7 @@ export const MODULES = {
   chinese: { features: ['codecs'], families: ['chinese'] },
   big5: { features: ['codecs'], families: ['big5'] },
   korean: { features: ['codecs'], families: ['korean'] },
-  variants: { features: ['variants'], families: [] },
+  variants: { features: ['variants'], families: ['utf'] },
 };
 
 /** The encoding sets an entry can be built over, each with its module. */

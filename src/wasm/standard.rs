@@ -41,7 +41,8 @@ pub fn encoding_name(index: u32) -> u32 {
 fn supported(encoding: Encoding) -> bool {
     use Encoding::*;
     match encoding {
-        Utf8 | Utf16Be | Utf16Le | Replacement => true,
+        Utf8 | Utf16Be | Utf16Le => cfg!(feature = "utf"),
+        Replacement => true,
         Gbk | Gb18030 => cfg!(feature = "chinese"),
         Big5 => cfg!(feature = "big5"),
         EucJp | Iso2022Jp | ShiftJis => cfg!(feature = "japanese"),
