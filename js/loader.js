@@ -10,6 +10,7 @@
 // module that has it.
 import { inflateRaw } from './inflate.js';
 import { hostModule } from './module-host.js';
+import { withLabels } from './label-index.js';
 import { createRuntime } from './runtime.js';
 import { guardRuntime } from './trap-guard.js';
 
@@ -73,7 +74,7 @@ export function entryPrefix() {
 /** Installs a backend: an object with the exports of src/wasm.rs and `memory`. */
 export function useBackend(exports, kind = 'wasm', entry = entryName) {
   guard = guardRuntime;
-  return useRuntime(createRuntime(exports), kind, entry);
+  return useRuntime(withLabels(createRuntime(exports)), kind, entry);
 }
 
 /** Installs a runtime made without a module (the UTF-only entries, js/utf-runtime.js); `kind` as backend() reports it. */
@@ -95,7 +96,7 @@ export function useJsBackend(instantiate, entry = entryName) {
     kind: () => 'js',
     ready: () => Promise.resolve(),
     exports: () => undefined,
-    reinstantiate: () => { base = createRuntime(instantiate()); },
+    reinstantiate: () => { base = withLabels(createRuntime(instantiate())); },
   });
   return useBackend(instantiate(), 'js', entry);
 }

@@ -8,7 +8,6 @@
 import { unitsToString, unitsToStringTyped } from './units-to-string.js';
 
 import { growScratch, memoryViews } from './scratch.js';
-import { stripLabel } from './strip-label.js';
 import { ERROR, FATAL, FRESH, LAST, OUTPUT_FULL, SUBSTITUTE } from './wasm-abi.js';
 import { Uint16Array, Uint8Array, charCodeAt, min, setElements, sliceElements, subarray } from './intrinsics.js';
 
@@ -72,6 +71,23 @@ export function createRuntime(exports) {
   }
   ensure(256, 256);
 
+  /** Per encoding index: whether this module decodes it (undefined until asked). */
+  const included = [];
+
+  /**
+   * Whether the module has encoding `index`: its `decode` export answers
+   * ERROR at once for an encoding its build leaves out (src/wasm/standard.rs).
+   * Asked once per encoding, by decoding nothing.
+   */
+  function includes(index) {
+    if (included[index] === undefined) {
+      exports.decode(index, FRESH | LAST, 0);
+      views();
+      included[index] = u32[resultsAt] !== ERROR;
+    }
+    return included[index];
+  }
+
   /** The runtime's UTF-16LE decoder (null: none usable), undefined until first needed. */
   let native16;
 
@@ -104,28 +120,12 @@ export function createRuntime(exports) {
       return sliceElements(new Uint8Array(memory.buffer, at, bytes));
     },
 
-    /** "Get an encoding": the encoding's index, or -1. */
-    labelToIndex(label) {
-      // No label is longer than 19 units even with some whitespace; longer
-      // strings may still match after trimming, so only huge ones are cut short.
-      if (label.length > 4096) {
-        const trimmed = stripLabel(label, 64);
-        if (trimmed === null) return -1;
-        label = trimmed;
-      }
-      ensure(0, label.length);
-      views();
-      putUnits(label, 0, label.length);
-      return exports.encoding_for_label(label.length);
-    },
-
-    /** The canonical name of encoding `index`. */
-    name(index) {
-      ensure(0, 32);
-      const length = exports.encoding_name(index);
-      views();
-      return unitsToText(length);
-    },
+    /**
+     * Whether this module has encoding `index` (a family module, or the full
+     * one): labels and names are resolved in JavaScript over it
+     * (js/label-index.js's withLabels; the modules carry no label table).
+     */
+    has: includes,
 
     /**
      * Decodes `input` (a Uint8Array) with encoding `index`, continuing from

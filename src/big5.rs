@@ -2,7 +2,7 @@
 
 use crate::decode::{copy_ascii, ByteHandler, Restore, StreamDecoder, Step};
 use crate::encode::{self, Emit, ScalarHandler, StreamEncoder};
-use crate::tables::{self, ReverseMap};
+use crate::tables::{self, ReverseMap, Source};
 use once_cell::race::OnceBox;
 
 /// The Big5 decoder's handler (spec §11.1.1).
@@ -131,18 +131,8 @@ impl ByteHandler for Big5Handler {
 /// (no HKSCS extensions are produced), and six code points take their last pointer.
 fn big5_pointer(cp: u32) -> Option<usize> {
     static MAP: OnceBox<ReverseMap> = OnceBox::new();
-    MAP.get_or_init(|| {
-        let index = tables::big5();
-        let excluded = (0xA1 - 0x81) * 157;
-        let mut map = ReverseMap::first_pointers(index.iter().copied(), |p| p < excluded);
-        for (pointer, &cp) in index.iter().enumerate().skip(excluded) {
-            if matches!(cp, 0x2550 | 0x255E | 0x2561 | 0x256A | 0x5341 | 0x5345) {
-                map.set(cp, pointer);
-            }
-        }
-        map
-    })
-    .get(cp)
+    const LAST: [u32; 6] = [0x2550, 0x255E, 0x2561, 0x256A, 0x5341, 0x5345];
+    tables::reverse::lazy(&MAP, || Source::U32(tables::big5()), 0..(0xA1 - 0x81) * 157, &LAST).get(cp)
 }
 
 fn two_bytes(pointer: usize) -> Emit {

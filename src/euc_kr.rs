@@ -3,7 +3,7 @@
 
 use crate::decode::{copy_ascii, ByteHandler, Restore, StreamDecoder, Step};
 use crate::encode::{self, Emit, ScalarHandler, StreamEncoder};
-use crate::tables::{self, ReverseMap};
+use crate::tables::{self, ReverseMap, Source};
 use once_cell::race::OnceBox;
 
 /// The EUC-KR decoder's handler (spec §13.1.1).
@@ -104,8 +104,7 @@ impl ByteHandler for EucKrHandler {
 /// "Index pointer" in index EUC-KR: built from the index at first use.
 fn index_pointer(cp: u32) -> Option<usize> {
     static MAP: OnceBox<ReverseMap> = OnceBox::new();
-    MAP.get_or_init(|| ReverseMap::first_pointers(tables::euc_kr().iter().map(|&c| u32::from(c)), |_| false))
-        .get(cp)
+    tables::reverse::lazy(&MAP, || Source::U16(tables::euc_kr()), 0..0, &[]).get(cp)
 }
 
 /// The EUC-KR encoder's handler (spec §13.1.2). It has no state.

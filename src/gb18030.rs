@@ -3,7 +3,7 @@
 
 use crate::decode::{copy_ascii, ByteHandler, Restore, StreamDecoder, Step};
 use crate::encode::{self, Emit, ScalarHandler, StreamEncoder};
-use crate::tables::{self, ReverseMap, GB18030_RANGES};
+use crate::tables::{self, ReverseMap, Source, GB18030_RANGES};
 use once_cell::race::OnceBox;
 
 /// "Index gb18030 ranges code point" (spec §5).
@@ -224,8 +224,7 @@ impl Gb18030Encoder {
 /// "Index pointer" in index gb18030: built from the index at first use.
 fn index_pointer(cp: u32) -> Option<usize> {
     static MAP: OnceBox<ReverseMap> = OnceBox::new();
-    MAP.get_or_init(|| ReverseMap::first_pointers(tables::gb18030().iter().map(|&c| u32::from(c)), |_| false))
-        .get(cp)
+    tables::reverse::lazy(&MAP, || Source::U16(tables::gb18030()), 0..0, &[]).get(cp)
 }
 
 fn two_bytes(pointer: usize) -> Emit {

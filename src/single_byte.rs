@@ -4,7 +4,7 @@
 use crate::decode::{ByteHandler, Restore, StreamDecoder, Step};
 use crate::encode::{self, Emit, ScalarHandler, StreamEncoder};
 use crate::generated::single_byte as tables;
-use crate::tables::ReverseMap;
+use crate::tables::{reverse, ReverseMap, Source};
 use crate::Encoding;
 use once_cell::race::OnceBox;
 
@@ -133,9 +133,7 @@ impl SingleByteEncodeHandler {
     fn reverse(&self) -> &'static ReverseMap {
         static MAPS: [OnceBox<ReverseMap>; SLOTS] = [const { OnceBox::new() }; SLOTS];
         let index = self.index;
-        MAPS[self.slot % SLOTS].get_or_init(|| {
-            ReverseMap::first_pointers(index.iter().map(|&cp| u32::from(cp)), |_| false)
-        })
+        reverse::lazy(&MAPS[self.slot % SLOTS], || Source::U16(index), 0..0, &[])
     }
 }
 

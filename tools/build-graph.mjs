@@ -4,7 +4,7 @@
 //
 //   sources                                   stage      what it makes
 //   src/**, Cargo.*, data/**, tools/build-wasm.sh,
-//     tools/build-no-wasm.mjs, tools/wasm-*   -> wasm    build/wasm/{full,utf8,variants}/
+//     tools/build-no-wasm.mjs, tools/wasm-*   -> wasm    build/wasm/<module>/ (tools/entries.mjs MODULES)
 //   detect/** (not detect/target), tools/build-detect.sh
 //     (+ src/** and Cargo.* once detect/ builds on the core)
 //                                             -> detect  build/wasm/detect/

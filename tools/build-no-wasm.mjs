@@ -5,7 +5,7 @@
 // an ES module whose default export instantiates it, lazily (the data
 // segments, i.e. the encoding tables, are copied into memory only then).
 //
-//   node tools/build-no-wasm.mjs [variant ...]     (default: full utf8 variants)
+//   node tools/build-no-wasm.mjs [variant ...]     (default: every module of tools/entries.mjs)
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';

@@ -3,7 +3,6 @@
 # set of Cargo features, every one of which adds) and turns each into a JS
 # module the package embeds (so one file loads, with no fetch and no fs paths):
 #   build/wasm/full/      every encoding
-#   build/wasm/utf8/      UTF-8 and UTF-16 only (the small entry point)
 #   build/wasm/<family>/  japanese, chinese, big5, korean: what a family entry adds to
 #                         the module-free lite entry (its single-byte encodings are JavaScript)
 #   build/wasm/variants/  WTF-8, CESU-8, modified UTF-8, 1996 UTF-8 (the extra entry)

@@ -28,8 +28,11 @@ export const BACKENDS = ['wasm', 'js'];
  * defaults, i.e. every family).
  */
 export const MODULES = {
-  full: { features: ['wasm'], families: null },
-  utf8: { features: ['wasm'], families: ['utf'] },
+  // `codecs` (+ `encoders` for the main module only: LegacyEncoder, the hooks
+  // and the CLI encode through it), not `wasm`: labels and names are resolved in JavaScript
+  // (js/label-index.js), so no module carries its own table of them; the
+  // UTF-only and lite entries have no module at all.
+  full: { features: ['codecs', 'encoders'], families: null },
   japanese: { features: ['codecs'], families: ['japanese'] },
   chinese: { features: ['codecs'], families: ['chinese'] },
   big5: { features: ['codecs'], families: ['big5'] },

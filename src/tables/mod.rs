@@ -16,7 +16,7 @@ pub(crate) mod reverse;
 use crate::generated::multi_byte as gen;
 use alloc::vec::Vec;
 use once_cell::race::OnceBox;
-pub(crate) use reverse::ReverseMap;
+pub(crate) use reverse::{ReverseMap, Source};
 
 // Each index's array, unpacked at first use; with the feature "shared-tables"
 // (text-encoding-wasm/detect's module) nothing is unpacked here: the arrays are
@@ -29,7 +29,10 @@ macro_rules! index {
         $(#[$doc])*
         pub(crate) fn $name() -> &'static [$ty] {
             #[cfg(not(feature = "shared-tables"))]
-            let table = $cell.get_or_init(|| alloc::boxed::Box::new($unpack(&gen::$packed, $len)));
+            let table = match $cell.get() {
+                Some(table) => table.as_slice(),
+                None => $unpack(&$cell, &gen::$packed, $len),
+            };
             #[cfg(feature = "shared-tables")]
             let table = $cell.get().map_or(&[][..], |t| t.as_slice());
             table
@@ -37,21 +40,37 @@ macro_rules! index {
     };
 }
 
+// The first use of an index: one builder per element type, not one per index
+// (a closure each would be a copy of `OnceBox::init` each).
+#[cfg(not(feature = "shared-tables"))]
+#[cold]
+#[inline(never)]
+fn unpack_u16(cell: &'static OnceBox<Vec<u16>>, data: &'static [u8], len: usize) -> &'static [u16] {
+    cell.get_or_init(|| alloc::boxed::Box::new(packed::unpack_u16(data, len)))
+}
+
+#[cfg(not(feature = "shared-tables"))]
+#[cold]
+#[inline(never)]
+fn unpack_u32(cell: &'static OnceBox<Vec<u32>>, data: &'static [u8], len: usize) -> &'static [u32] {
+    cell.get_or_init(|| alloc::boxed::Box::new(packed::unpack(data, len)))
+}
+
 index!(
     /// index jis0208, by pointer; 0 where the index has no code point.
-    jis0208, JIS0208, u16, packed::unpack_u16, JIS0208_PACKED, gen::JIS0208_LEN);
+    jis0208, JIS0208, u16, unpack_u16, JIS0208_PACKED, gen::JIS0208_LEN);
 index!(
     /// index jis0212, by pointer.
-    jis0212, JIS0212, u16, packed::unpack_u16, JIS0212_PACKED, gen::JIS0212_LEN);
+    jis0212, JIS0212, u16, unpack_u16, JIS0212_PACKED, gen::JIS0212_LEN);
 index!(
     /// index EUC-KR, by pointer.
-    euc_kr, EUC_KR, u16, packed::unpack_u16, EUC_KR_PACKED, gen::EUC_KR_LEN);
+    euc_kr, EUC_KR, u16, unpack_u16, EUC_KR_PACKED, gen::EUC_KR_LEN);
 index!(
     /// index gb18030, by pointer.
-    gb18030, GB18030, u16, packed::unpack_u16, GB18030_PACKED, gen::GB18030_LEN);
+    gb18030, GB18030, u16, unpack_u16, GB18030_PACKED, gen::GB18030_LEN);
 index!(
     /// index Big5, by pointer; it is the only index with code points above U+FFFF.
-    big5, BIG5, u32, packed::unpack, BIG5_PACKED, gen::BIG5_LEN);
+    big5, BIG5, u32, unpack_u32, BIG5_PACKED, gen::BIG5_LEN);
 
 /// The unpacked CJK index `which` (0 jis0208, 1 jis0212, 2 EUC-KR, 3 gb18030:
 /// u16 entries; 4 Big5: u32), unpacked now if it was not: its address,
@@ -123,8 +142,7 @@ pub(crate) use gen::{GB18030_RANGES, ISO_2022_JP_KATAKANA};
 /// EUC-JP and ISO-2022-JP encoders use it (spec §12.1.2 step 7, §12.2.2 step 10).
 pub(crate) fn jis0208_pointer(cp: u32) -> Option<usize> {
     static MAP: OnceBox<ReverseMap> = OnceBox::new();
-    MAP.get_or_init(|| ReverseMap::first_pointers(jis0208().iter().map(|&c| u32::from(c)), |_| false))
-        .get(cp)
+    reverse::lazy(&MAP, || Source::U16(jis0208()), 0..0, &[]).get(cp)
 }
 
 /// "Index Shift_JIS pointer" (spec §5): index jis0208 without pointers 8272 to
@@ -132,8 +150,5 @@ pub(crate) fn jis0208_pointer(cp: u32) -> Option<usize> {
 /// at the IBM extensions proper).
 pub(crate) fn shift_jis_pointer(cp: u32) -> Option<usize> {
     static MAP: OnceBox<ReverseMap> = OnceBox::new();
-    MAP.get_or_init(|| {
-        ReverseMap::first_pointers(jis0208().iter().map(|&c| u32::from(c)), |p| (8272..=8835).contains(&p))
-    })
-    .get(cp)
+    reverse::lazy(&MAP, || Source::U16(jis0208()), 8272..8836, &[]).get(cp)
 }

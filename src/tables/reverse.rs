@@ -8,6 +8,51 @@
 use alloc::boxed::Box;
 use alloc::vec;
 use alloc::vec::Vec;
+use core::ops::Range;
+use once_cell::race::OnceBox;
+
+/// The decode index a reverse map is built from.
+#[derive(Clone, Copy)]
+pub(crate) enum Source {
+    U16(&'static [u16]),
+    U32(&'static [u32]),
+}
+
+impl Source {
+    fn len(self) -> usize {
+        match self {
+            Source::U16(t) => t.len(),
+            Source::U32(t) => t.len(),
+        }
+    }
+
+    /// The code point at `pointer` (0 past the end).
+    fn at(self, pointer: usize) -> u32 {
+        match self {
+            Source::U16(t) => t.get(pointer).map_or(0, |&cp| u32::from(cp)),
+            Source::U32(t) => t.get(pointer).copied().unwrap_or(0),
+        }
+    }
+}
+
+/// The reverse map in `cell`, built at first use from the index `source`
+/// gives (see [`ReverseMap::first_pointers`]). Every map of the module goes
+/// through the one non-generic builder below: built per call site (a closure
+/// and an iterator type each), the eleven maps cost 7.6 KB of wasm code
+/// (~5 KB gzip) for what is one loop.
+#[inline]
+pub(crate) fn lazy(cell: &'static OnceBox<ReverseMap>, source: impl FnOnce() -> Source, skip: Range<usize>, last: &'static [u32]) -> &'static ReverseMap {
+    match cell.get() {
+        Some(map) => map,
+        None => build_into(cell, source(), skip, last),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn build_into(cell: &'static OnceBox<ReverseMap>, source: Source, skip: Range<usize>, last: &'static [u32]) -> &'static ReverseMap {
+    cell.get_or_init(|| ReverseMap::first_pointers(source, skip, last))
+}
 
 pub(crate) struct ReverseMap {
     /// For each page, 1 + the position of its block in `blocks`, or 0.
@@ -22,12 +67,15 @@ impl ReverseMap {
     }
 
     /// Builds the map of an index where "index pointer" is the first pointer for a
-    /// code point (spec §5), skipping pointers for which `skip` is true.
-    pub(crate) fn first_pointers(index: impl Iterator<Item = u32> + Clone, skip: impl Fn(usize) -> bool) -> Box<ReverseMap> {
-        let max = index.clone().max().unwrap_or(0);
+    /// code point (spec §5), leaving out the pointers in `skip`; the code points
+    /// in `last` take their last pointer instead (index Big5 pointer).
+    pub(crate) fn first_pointers(source: Source, skip: Range<usize>, last: &[u32]) -> Box<ReverseMap> {
+        let len = source.len();
+        let max = (0..len).map(|pointer| source.at(pointer)).max().unwrap_or(0);
         let mut map = ReverseMap::new(max);
-        for (pointer, cp) in index.enumerate() {
-            if cp != 0 && !skip(pointer) && map.get(cp).is_none() {
+        for pointer in 0..len {
+            let cp = source.at(pointer);
+            if cp != 0 && !skip.contains(&pointer) && (map.get(cp).is_none() || last.contains(&cp)) {
                 map.set(cp, pointer);
             }
         }
