@@ -26,7 +26,7 @@
 // times faster than any loop in an interpreter.
 
 import { decodeValidUtf8Long } from './utf8-engine-decode.js';
-import { Uint16Array, apply, fromCharCode, subarray } from './intrinsics.js';
+import { Uint16Array, fromCharCode, fromCharCodes, subarray } from './intrinsics.js';
 
 /** Units per fromCharCode call for the plain array (V8 flat from 256 to 8192; small keeps it in cache). */
 const CHUNK = 1024;
@@ -76,7 +76,7 @@ function uriIsStrict() {
 /** The string of `array[from, to)` by fromCharCode over typed subarrays (Latin-1 for a Uint8Array). */
 function typedString(array, from, to) {
   let text = '';
-  for (let i = from; i < to; i += TYPED_CHUNK) text += apply(fromCharCode, null, subarray(array, i, to - i > TYPED_CHUNK ? i + TYPED_CHUNK : to));
+  for (let i = from; i < to; i += TYPED_CHUNK) text += fromCharCodes(subarray(array, i, to - i > TYPED_CHUNK ? i + TYPED_CHUNK : to));
   return text;
 }
 
@@ -323,9 +323,9 @@ function invalidOrCut(bytes, i, needed, lower, upper) {
 }
 
 function flush(out, j, typed) {
-  if (typed) return apply(fromCharCode, null, subarray(out, 0, j));
+  if (typed) return fromCharCodes(subarray(out, 0, j));
   out.length = j;
-  return apply(fromCharCode, null, out);
+  return fromCharCodes(out);
 }
 
 /** A fatal error: the text before it (the caller throws), and where the rest of the input starts. */

@@ -26,12 +26,7 @@ export function encodeUtf8(string) {
   const length = string.length;
   // ASCII first: one byte per unit, often the whole string.
   const ascii = new Uint8Array(length);
-  let i = 0;
-  for (; i < length; i++) {
-    const unit = charCodeAt(string, i);
-    if (unit >= 0x80) break;
-    ascii[i] = unit;
-  }
+  let i = asciiPrefix(string, ascii, length);
   if (i === length) return ascii;
   if (length <= ENCODE_SHORT) {
     // Into a reused buffer, then one exact copy: cheaper for short
@@ -67,14 +62,32 @@ export function encodeUtf8(string) {
 export function encodeInto(string, destination) {
   const length = string.length;
   const room = destination.length;
-  let read = 0;
-  for (; read < length && read < room; read++) {
-    const unit = charCodeAt(string, read);
-    if (unit >= 0x80) break;
-    destination[read] = unit;
-  }
+  const read = asciiPrefix(string, destination, min(length, room));
   if (read === length || read === room) return { read, written: read };
   return encodeUtf8Into(string, destination, room, read, read);
+}
+
+/** Copies `string`'s units from 0 into `out` while they are ASCII, up to `end`; returns where it stopped. */
+function asciiPrefix(string, out, end) {
+  let i = 0;
+  // Four units per test, as ASCII runs are long where they matter.
+  for (; i + 4 <= end; i += 4) {
+    const a = charCodeAt(string, i);
+    const b = charCodeAt(string, i + 1);
+    const c = charCodeAt(string, i + 2);
+    const d = charCodeAt(string, i + 3);
+    if ((a | b | c | d) >= 0x80) break;
+    out[i] = a;
+    out[i + 1] = b;
+    out[i + 2] = c;
+    out[i + 3] = d;
+  }
+  for (; i < end; i++) {
+    const unit = charCodeAt(string, i);
+    if (unit >= 0x80) break;
+    out[i] = unit;
+  }
+  return i;
 }
 
 /**
