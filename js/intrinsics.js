@@ -49,6 +49,8 @@ export const setElements = uncurry(typedArraySet);
 export const subarray = uncurry(typedArraySubarray);
 /** `view.slice(begin, end)` for typed arrays. */
 export const sliceElements = uncurry(typedArraySlice);
+/** `array.slice(begin, end)` for plain arrays. */
+export const sliceArray = uncurry(Array.prototype.slice);
 
 const OwnWeakMap = globalThis.WeakMap;
 const weakMapGet = OwnWeakMap.prototype.get;

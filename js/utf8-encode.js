@@ -64,6 +64,8 @@ export function encodeInto(string, destination) {
   const room = destination.length;
   const read = asciiPrefix(string, destination, min(length, room));
   if (read === length || read === room) return { read, written: read };
+  // Room for the worst case (3 bytes per unit) left: the loop without room checks.
+  if (3 * (length - read) <= room - read) return { read: length, written: writeUtf8(string, read, length, destination, read) };
   return encodeUtf8Into(string, destination, room, read, read);
 }
 
