@@ -180,13 +180,16 @@ test('encode() and encodeInto(): a lone surrogate at every position, around each
   }
 });
 
-test('encodeInto(): every destination size 0..n+2, lone surrogates and pairs: whole characters only, never past the end', () => {
+test('encodeInto(): destination sizes from 0 to 3 bytes per unit + 2, lone surrogates and pairs: whole characters only, never past the end', () => {
   const random = prng(0x5eed03);
   const strings = ['', 'a', 'é', '€', '😀', '\ud800', '\udc00', 'a\ud800', '\ud800a', '\udc00\ud800', '😀\ud83d', 'aé€😀\udfffz'];
   for (let n = 0; n < 400; n++) strings.push(randomUnits(random, 1 + Math.floor(random() * 24)));
+  // Longer ones too (js/utf8-encode.js decides its loop on the first 64 units).
+  for (let n = 0; n < 40; n++) strings.push(randomUnits(random, 60 + Math.floor(random() * 100)));
   for (const s of strings) {
     const total = referenceEncode(s).length;
-    for (let room = 0; room <= total + 2; room++) {
+    // Up to room for 3 bytes per unit and more (the encoder's loop without room checks).
+    for (let room = 0; room <= 3 * s.length + 2; room += s.length > 30 && room > 8 && room < total - 8 ? 7 : 1) {
       const want = referenceEncodeInto(s, room);
       // A larger buffer around the destination: nothing outside it may change.
       const backing = new Uint8Array(room + 8).fill(0xee);
