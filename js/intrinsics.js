@@ -35,22 +35,29 @@ const uncurry = (method, c = call) => (receiver, a, b) => c(method, receiver, a,
 
 /** `string.charCodeAt(index)`, as String.prototype.charCodeAt was at load. */
 export const charCodeAt = uncurry(stringCharCodeAt);
-/** `String.fromCharCode(...units)` for an array-like of units, as at load (uncurry's reason). */
-export const fromCharCodes = ((a, f) => (units) => a(f, null, units))(apply, fromCharCode);
+/**
+ * `String.fromCharCode(...units)` for an array-like of units, as at load: a
+ * bound apply, one call per chunk (no inlining needed), and one frame less
+ * than `apply(fromCharCode, null, units)` in an interpreter.
+ */
+export const fromCharCodes = Function.prototype.apply.bind(fromCharCode, null);
 
 const typedArrayPrototype = Object.getPrototypeOf(OwnUint8Array.prototype);
 const typedArraySet = typedArrayPrototype.set;
 const typedArraySubarray = typedArrayPrototype.subarray;
 const typedArraySlice = typedArrayPrototype.slice;
 
+// Called once per call or chunk, not per unit: bound call, as fast as
+// uncurry's closure in V8 and one frame less in an interpreter.
+const bindCall = (method) => Function.prototype.call.bind(method);
 /** `target.set(source, offset)` for typed arrays (offset 0 if left out). */
-export const setElements = uncurry(typedArraySet);
+export const setElements = bindCall(typedArraySet);
 /** `view.subarray(begin, end)` for typed arrays. */
-export const subarray = uncurry(typedArraySubarray);
+export const subarray = bindCall(typedArraySubarray);
 /** `view.slice(begin, end)` for typed arrays. */
-export const sliceElements = uncurry(typedArraySlice);
+export const sliceElements = bindCall(typedArraySlice);
 /** `array.slice(begin, end)` for plain arrays. */
-export const sliceArray = uncurry(Array.prototype.slice);
+export const sliceArray = bindCall(Array.prototype.slice);
 
 const OwnWeakMap = globalThis.WeakMap;
 const weakMapGet = OwnWeakMap.prototype.get;

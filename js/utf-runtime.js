@@ -11,7 +11,7 @@
 
 import { NAMES, LABELS } from './encoding-labels.js';
 import { REPLACEMENT, UTF_16BE, UTF_16LE, UTF_8 } from './encodings.js';
-import { encodeInto, encodeUtf8 } from './utf8-encode.js';
+import { encodeInto, encodeUtf8, preferBranches } from './utf8-encode.js';
 import { decodeUtf16Result } from './utf16-codec.js';
 import { call, charCodeAt } from './intrinsics.js';
 import { stripLabel } from './webidl.js';
@@ -47,6 +47,7 @@ function labelToIndex(label) {
 
 /** The runtime of a UTF-only entry; `typedStrings`: strings built for an interpreter (js/utf8-codec.js). */
 export function createUtfRuntime(typedStrings) {
+  if (typedStrings) preferBranches();
   return {
     typedStrings,
     decodeUtf16: decodeUtf16Result,

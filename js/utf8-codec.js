@@ -181,7 +181,8 @@ export function decodeUtf8(bytes, state, fatal, last, typed) {
 
   // Text of one script runs faster through the branches below (they are
   // predicted, and the next lead's load waits for no table read).
-  const mixed = length - i < 64 || mixedLengths(bytes, i);
+  // Not in an interpreter (typed): there more operations cost, not branches.
+  const mixed = !typed && (length - i < 64 || mixedLengths(bytes, i));
   while (i < length) {
     if (j >= chunk) {
       text += flush(out, j, typed);

@@ -8,6 +8,18 @@
 import { concatBytes } from './concat-bytes.js';
 import { Uint8Array, charCodeAt, min, setElements, sliceElements, subarray } from './intrinsics.js';
 
+/**
+ * Whether writeUtf8 may take its branch-free step for text of mixed scripts:
+ * not in an interpreter (the build without WebAssembly), where it measured
+ * 1.3-1.5x slower (more operations per unit, and no predictor to spare).
+ */
+let branchFree = true;
+
+/** For the runtimes that build strings for an interpreter (js/runtime.js, js/utf-runtime.js). */
+export function preferBranches() {
+  branchFree = false;
+}
+
 /** Code units encoded per window when a string's UTF-8 is built in pieces. */
 const ENCODE_WINDOW = 1 << 16;
 /**
@@ -122,7 +134,7 @@ function asciiPrefix(string, out, end) {
 export function writeUtf8(string, from, to, out, at) {
   const length = to;
   let i = from;
-  if (to - from < 64 || mixedUnits(string, from)) {
+  if (branchFree && (to - from < 64 || mixedUnits(string, from))) {
     // Mixed scripts: no branch on the unit's length, which such text makes
     // unpredictable (2.1x faster in Node on the benchmark's mixed text).
     // Three bytes are written for every unit and the cursor moves by its
