@@ -99,18 +99,6 @@ function mixedUnits(string, from) {
 /** Copies `string`'s units from 0 into `out` while they are ASCII, up to `end`; returns where it stopped. */
 function asciiPrefix(string, out, end) {
   let i = 0;
-  // Four units per test, as ASCII runs are long where they matter.
-  for (const end3 = end - 3; i < end3; i += 4) {
-    const a = charCodeAt(string, i);
-    const b = charCodeAt(string, i + 1);
-    const c = charCodeAt(string, i + 2);
-    const d = charCodeAt(string, i + 3);
-    if ((a | b | c | d) >= 0x80) break;
-    out[i] = a;
-    out[i + 1] = b;
-    out[i + 2] = c;
-    out[i + 3] = d;
-  }
   for (; i < end; i++) {
     const unit = charCodeAt(string, i);
     if (unit >= 0x80) break;
