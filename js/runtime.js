@@ -6,6 +6,7 @@
 // WebAssembly module, or later its translation to plain JS) plugs in here.
 
 import { unitsToString, unitsToStringTyped } from './units-to-string.js';
+import { preferBranches } from './utf8-encode.js';
 
 import { growScratch, memoryViews } from './scratch.js';
 import { ERROR, FATAL, FRESH, LAST, OUTPUT_FULL, SUBSTITUTE } from './wasm-abi.js';
@@ -106,6 +107,7 @@ export function createRuntime(exports) {
     for (let i = from, j = unitsAt; i < to; i++, j++) u16[j] = charCodeAt(string, i);
   }
 
+  if (exports.wrapRuntime !== undefined) preferBranches();
   const runtime = {
     /** Strings for an interpreter (js/utf8-codec.js's typed mode): the build without WebAssembly. */
     typedStrings: exports.wrapRuntime !== undefined,

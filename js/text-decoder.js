@@ -4,7 +4,7 @@ import { getRuntime, leftOutHint } from './loader.js';
 import { decodeUtf8, utf8ErrorAt, utf8State } from './utf8-codec.js';
 import { otherCopyGetter, otherCopyMethod, ownMembers } from './other-copy.js';
 import { bufferSourceBytes, shapeInterface, toDictionary, toStringValue } from './webidl.js';
-import { Uint8Array, WeakMap, apply, charCodeAt, fromCharCode, setElements, sliceElements } from './intrinsics.js';
+import { Uint8Array, WeakMap, charCodeAt, fromCharCodes, setElements, sliceElements } from './intrinsics.js';
 
 const CONSTRUCT = "Failed to construct 'TextDecoder'";
 const DECODE = "Failed to execute 'decode' on 'TextDecoder'";
@@ -65,7 +65,7 @@ export class TextDecoder {
     if (bytes === null || bytes.length === 0) {
       text = s.state === null && stream ? '' : decodeWith(runtime, s, bytes || new Uint8Array(0), stream);
     } else if (s.state === null && bytes.length <= ASCII_FAST_PATH && asciiDecodesToItself(s.index) && isAscii(bytes)) {
-      text = apply(fromCharCode, null, bytes);
+      text = fromCharCodes(bytes);
     } else {
       text = decodeWith(runtime, s, bytes, stream);
     }

@@ -12,6 +12,7 @@
 
 import { LABELS } from './encoding-labels.js';
 import { FAMILY_OF } from './encodings.js';
+import { preferBranches } from './utf8-encode.js';
 import { decodeUtf16Result } from './utf16-codec.js';
 import { call, charCodeAt } from './intrinsics.js';
 import { stripLabel } from './webidl.js';
@@ -53,6 +54,7 @@ function labelToIndex(label, family) {
  * decoder (js/runtime.js's decode contract), or none (the UTF-only entries).
  */
 export function createUtfRuntime(typedStrings, family = null, decode = null) {
+  if (typedStrings) preferBranches();
   return {
     typedStrings,
     decodeUtf16: decodeUtf16Result,

@@ -8,6 +8,18 @@
 import { concatBytes } from './concat-bytes.js';
 import { Uint8Array, charCodeAt, min, setElements, sliceElements, subarray } from './intrinsics.js';
 
+/**
+ * Whether writeUtf8 may take its branch-free step for text of mixed scripts:
+ * not in an interpreter (the build without WebAssembly), where it measured
+ * 1.3-1.5x slower (more operations per unit, and no predictor to spare).
+ */
+let branchFree = true;
+
+/** For the runtimes that build strings for an interpreter (js/runtime.js, js/utf-runtime.js). */
+export function preferBranches() {
+  branchFree = false;
+}
+
 /** Code units encoded per window when a string's UTF-8 is built in pieces. */
 const ENCODE_WINDOW = 1 << 16;
 /**
@@ -26,12 +38,7 @@ export function encodeUtf8(string) {
   const length = string.length;
   // ASCII first: one byte per unit, often the whole string.
   const ascii = new Uint8Array(length);
-  let i = 0;
-  for (; i < length; i++) {
-    const unit = charCodeAt(string, i);
-    if (unit >= 0x80) break;
-    ascii[i] = unit;
-  }
+  let i = asciiPrefix(string, ascii, length);
   if (i === length) return ascii;
   if (length <= ENCODE_SHORT) {
     // Into a reused buffer, then one exact copy: cheaper for short
@@ -67,14 +74,37 @@ export function encodeUtf8(string) {
 export function encodeInto(string, destination) {
   const length = string.length;
   const room = destination.length;
-  let read = 0;
-  for (; read < length && read < room; read++) {
-    const unit = charCodeAt(string, read);
-    if (unit >= 0x80) break;
-    destination[read] = unit;
-  }
+  const read = asciiPrefix(string, destination, min(length, room));
   if (read === length || read === room) return { read, written: read };
+  // Room for the worst case (3 bytes per unit) left: the loop without room checks.
+  if (3 * (length - read) <= room - read) return { read: length, written: writeUtf8(string, read, length, destination, read) };
   return encodeUtf8Into(string, destination, room, read, read);
+}
+
+/** Whether the UTF-8 lengths of the 64 units from `from` change often (text of mixed scripts; see js/utf8-codec.js). */
+function mixedUnits(string, from) {
+  let changes = 0;
+  let last = 0;
+  for (let i = from; i < from + 64; i++) {
+    const u = charCodeAt(string, i);
+    const n = u < 0x80 ? 1 : u < 0x800 ? 2 : 3;
+    if (n !== last) {
+      changes++;
+      last = n;
+    }
+  }
+  return changes > 16;
+}
+
+/** Copies `string`'s units from 0 into `out` while they are ASCII, up to `end`; returns where it stopped. */
+function asciiPrefix(string, out, end) {
+  let i = 0;
+  for (; i < end; i++) {
+    const unit = charCodeAt(string, i);
+    if (unit >= 0x80) break;
+    out[i] = unit;
+  }
+  return i;
 }
 
 /**
@@ -91,7 +121,39 @@ export function encodeInto(string, destination) {
  */
 export function writeUtf8(string, from, to, out, at) {
   const length = to;
-  for (let i = from; i < length; i++) {
+  let i = from;
+  if (branchFree && to - from >= 64 && mixedUnits(string, from)) {
+    // Mixed scripts: no branch on the unit's length, which such text makes
+    // unpredictable (2.1x faster in Node on the benchmark's mixed text; for
+    // strings under 64 units the branches measured faster, Node and Chromium).
+    // Three bytes are written for every unit and the cursor moves by its
+    // length: the spare ones are overwritten by the units after it, and the
+    // last two units go through the loop below, so that nothing is written
+    // past the end of the UTF-8 (encodeInto's destination is the caller's).
+    for (const end = to - 2; i < end; i++) {
+      let u = charCodeAt(string, i);
+      if ((u & 0xf800) === 0xd800) {
+        const next = charCodeAt(string, i + 1);
+        if (u <= 0xdbff && (next & 0xfc00) === 0xdc00) {
+          const cp = 0x10000 + ((u - 0xd800) << 10) + (next - 0xdc00);
+          out[at++] = 0xf0 | (cp >> 18);
+          out[at++] = 0x80 | ((cp >> 12) & 0x3f);
+          out[at++] = 0x80 | ((cp >> 6) & 0x3f);
+          out[at++] = 0x80 | (cp & 0x3f);
+          i++;
+          continue;
+        }
+        u = 0xfffd;
+      }
+      const n = 1 + ((0x7f - u) >>> 31) + ((0x7ff - u) >>> 31);
+      // The lead's marker bits (none, C0, E0) are byte n of E0C00000.
+      out[at] = ((0xe0c00000 >> (8 * n)) & 0xff) | (u >> (6 * n - 6));
+      out[at + 1] = 0x80 | ((u >> (6 * n - 12)) & 0x3f);
+      out[at + 2] = 0x80 | (u & 0x3f);
+      at += n;
+    }
+  }
+  for (; i < length; i++) {
     let u = charCodeAt(string, i);
     if (u < 0x80) {
       out[at++] = u;

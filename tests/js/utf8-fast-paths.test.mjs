@@ -52,6 +52,38 @@ test('short random UTF-8-ish bytes (0-80 bytes, around the 64-byte limit) decode
   assert.ok(valid > 2000, `only ${valid} valid inputs: the fast path was barely run`);
 });
 
+test('longer input (64-3,000 bytes), mixed scripts and one script, errors spliced in: as the spec\'s decoder, both modes and both loops', () => {
+  // js/utf8-codec.js takes a branch-free step per character where the first
+  // 64 bytes mix sequence lengths, and branches on the lead otherwise: both
+  // kinds of text are drawn here, valid and with random bytes spliced in.
+  const random = prng(0x5eed05);
+  const pools = [
+    ['a', ' ', 'é', 'Ж', '中', '€', '😀', '\u{10ffff}', '\u07ff', '\u0800', '\ud7ff', '\ue000', '\uffff', '\u{10000}'], // mixed lengths
+    ['中', '文', '。', '字'], // one script (3 bytes)
+    ['Ж', 'д', 'é'], // one script (2 bytes)
+    ['😀', '\u{10ffff}', '\u{1f600}'], // one script (4 bytes)
+  ];
+  let checked = 0;
+  for (let n = 0; n < 3000; n++) {
+    const pool = pools[n % pools.length];
+    let text = '';
+    const units = 64 + Math.floor(random() * 1000);
+    while (text.length < units) text += pool[Math.floor(random() * pool.length)];
+    const input = new NATIVE.TextEncoder().encode(text);
+    // Two of three with bad bytes: a random one, or a valid sequence cut short.
+    if (n % 3 !== 0) {
+      const bad = randomUtf8ishBytes(random, 1 + Math.floor(random() * 6));
+      const at = Math.floor(random() * input.length);
+      input.set(bad.subarray(0, Math.min(bad.length, input.length - at)), at);
+    }
+    for (const fatal of [false, true]) {
+      assert.equal(actualDecode(input, { fatal }), expectedDecode(input, fatal), `pool ${n % pools.length}, fatal ${fatal}: ${hex(input)}`);
+      checked++;
+    }
+  }
+  assert.equal(checked, 6000);
+});
+
 test('an invalid or truncated byte at each position of a short valid input: same as the spec\'s decoder', () => {
   // 64 bytes: ASCII, 2-, 3- and 4-byte sequences.
   const base = new NATIVE.TextEncoder().encode('aé€😀'.repeat(7) + 'xyz\u07ff\uffff\u{10ffff}é').subarray(0, DECODE_LIMIT);
@@ -148,13 +180,16 @@ test('encode() and encodeInto(): a lone surrogate at every position, around each
   }
 });
 
-test('encodeInto(): every destination size 0..n+2, lone surrogates and pairs: whole characters only, never past the end', () => {
+test('encodeInto(): destination sizes from 0 to 3 bytes per unit + 2, lone surrogates and pairs: whole characters only, never past the end', () => {
   const random = prng(0x5eed03);
   const strings = ['', 'a', 'é', '€', '😀', '\ud800', '\udc00', 'a\ud800', '\ud800a', '\udc00\ud800', '😀\ud83d', 'aé€😀\udfffz'];
   for (let n = 0; n < 400; n++) strings.push(randomUnits(random, 1 + Math.floor(random() * 24)));
+  // Longer ones too (js/utf8-encode.js decides its loop on the first 64 units).
+  for (let n = 0; n < 40; n++) strings.push(randomUnits(random, 60 + Math.floor(random() * 100)));
   for (const s of strings) {
     const total = referenceEncode(s).length;
-    for (let room = 0; room <= total + 2; room++) {
+    // Up to room for 3 bytes per unit and more (the encoder's loop without room checks).
+    for (let room = 0; room <= 3 * s.length + 2; room += s.length > 30 && room > 8 && room < total - 8 ? 7 : 1) {
       const want = referenceEncodeInto(s, room);
       // A larger buffer around the destination: nothing outside it may change.
       const backing = new Uint8Array(room + 8).fill(0xee);
