@@ -12,39 +12,18 @@
 
 import { LABELS } from './encoding-labels.js';
 import { FAMILY_OF } from './encodings.js';
+import { labelIndex } from './label-index.js';
 import { preferBranches } from './utf8-encode.js';
 import { decodeUtf16Result } from './utf16-codec.js';
-import { call, charCodeAt } from './intrinsics.js';
-import { stripLabel } from './webidl.js';
+import { call } from './intrinsics.js';
 
 const split = String.prototype.split;
-const lowerCase = String.prototype.toLowerCase;
 
-/** Per family ('null': UTF only): label -> index, made at first use (null-prototype objects: no inherited keys, no method to replace). */
-const byLabel = Object.create(null);
-
-function labelTable(family) {
-  const table = Object.create(null);
-  for (let index = 0; index < LABELS.length; index++) {
-    const labels = call(split, LABELS[index], ' ');
-    // UTF-8, UTF-16 and replacement are always here.
-    const here = FAMILY_OF[index] === 'utf' || FAMILY_OF[index] === family;
-    for (let k = 0; k < labels.length; k++) table[labels[k]] = here ? index : -2 - index;
-  }
-  return table;
-}
-
-/** "Get an encoding" (§4.2): ASCII whitespace stripped, ASCII case-insensitive; the index, -2 - index if left out, or -1. */
+/** "Get an encoding" (§4.2, js/label-index.js): the index, -2 - index if this entry leaves the encoding out, or -1. */
 function labelToIndex(label, family) {
-  // No label is longer than 19 units; a longer string matches only with whitespace around it.
-  const trimmed = stripLabel(label, 32);
-  if (trimmed === null) return -1;
-  // Labels are ASCII: anything else matches none (and must not be lowercased
-  // by Unicode's rules: U+212A KELVIN SIGN would become "k").
-  for (let i = 0; i < trimmed.length; i++) if (charCodeAt(trimmed, i) >= 0x80) return -1;
-  const table = byLabel[family] || (byLabel[family] = labelTable(family));
-  const index = table[call(lowerCase, trimmed)];
-  return index === undefined ? -1 : index;
+  const index = labelIndex(label);
+  // UTF-8, UTF-16 and replacement are always here.
+  return index < 0 || FAMILY_OF[index] === 'utf' || FAMILY_OF[index] === family ? index : -2 - index;
 }
 
 /**
