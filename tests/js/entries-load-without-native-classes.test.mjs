@@ -171,6 +171,13 @@ const VM_PROBE = `JSON.stringify({
   encode: Array.from(new TextEncoder().encode('\\u20ac')),
   desc: ['TextDecoder', 'TextEncoder'].map((n) => { const d = Object.getOwnPropertyDescriptor(globalThis, n); return [d.writable, d.enumerable, d.configurable]; }),
 })`;
+/** What VM_PROBE reports where working classes are installed (writable, not enumerable, configurable, as WebIDL's). */
+const VM_PROBE_EXPECTED = {
+  utf8: 'h\u00e9\u20ac',
+  sjis: '\u3042',
+  encode: [0xe2, 0x82, 0xac],
+  desc: [[true, false, true], [true, false, true]],
+};
 
 test('vm context: a fresh realm has no TextDecoder/TextEncoder to begin with', () => {
   const context = vm.createContext({});
@@ -180,12 +187,7 @@ test('vm context: a fresh realm has no TextDecoder/TextEncoder to begin with', (
 test('vm context with WebAssembly: text-encoding-wasm/script installs working classes', () => {
   const context = runScriptIn('text-encoding-wasm/script');
   const r = JSON.parse(vm.runInContext(VM_PROBE, context));
-  assert.deepEqual(r, {
-    utf8: 'h\u00e9\u20ac',
-    sjis: '\u3042',
-    encode: [0xe2, 0x82, 0xac],
-    desc: [[true, false, true], [true, false, true]],
-  });
+  assert.deepEqual(r, VM_PROBE_EXPECTED);
 });
 
 test('vm context: text-encoding-wasm/script keeps an existing class; TextEncodingWasm.install(globalThis, { force: true }) replaces it', () => {
@@ -205,12 +207,7 @@ test('vm context without WebAssembly: the script runs its translation of the mod
   const context = runScriptIn('text-encoding-wasm/script', 'delete globalThis.WebAssembly;');
   assert.equal(vm.runInContext('typeof WebAssembly + "," + TextEncodingWasm.backend()', context), 'undefined,js');
   const r = JSON.parse(vm.runInContext(VM_PROBE, context));
-  assert.deepEqual(r, {
-    utf8: 'h\u00e9\u20ac',
-    sjis: '\u3042',
-    encode: [0xe2, 0x82, 0xac],
-    desc: [[true, false, true], [true, false, true]],
-  });
+  assert.deepEqual(r, VM_PROBE_EXPECTED);
 });
 
 // --- a runtime whose own classes are wrong -------------------------------------
