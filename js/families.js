@@ -30,9 +30,8 @@ function router(base) {
     decode(index, fatal, input, state, last) {
       return owner[index].decode(index, fatal, input, state, last);
     },
-    encodeChunk(index, fatal, last, string, from, to, state, cap) {
-      return owner[index].encodeChunk(index, fatal, last, string, from, to, state, cap);
-    },
+    // No encodeChunk: the family modules have no encoders (Cargo feature
+    // `encoders`), and a composed entry's only encoder is TextEncoder's UTF-8.
   });
 }
 

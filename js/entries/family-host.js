@@ -23,7 +23,7 @@ export function addFamily(ready, family, { base64 = null, fallback = null, insta
     // The lite entry's own runtime calls no module, so the trap guard is here:
     // a trap in this module reinstantiates it (js/trap-guard.js), and the
     // call that trapped gets a RangeError naming it.
-    const use = (exports) => attach(guardRuntime(createRuntime(exports), ['decode', 'encodeChunk'], () => host.reinstantiate(), what));
+    const use = (exports) => attach(guardRuntime(createRuntime(exports), ['decode'], () => host.reinstantiate(), what));
     if (instantiate !== null) {
       host = { exports: () => null, kind: () => 'js', ready: () => Promise.resolve(), reinstantiate: () => use(instantiate()) };
       use(instantiate());
