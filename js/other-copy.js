@@ -3,36 +3,61 @@
 // internal slots; a browser's brand checks work across realms (WPT
 // encoding/streams/realms.window.js calls one realm's getter on another
 // realm's object), so ours fall back to this when an object is not one of
-// this copy's: if the object's prototype has a member of the same name with
-// this very source text (the same build, another copy), that copy's member
-// answers; else 'Illegal invocation'.
+// this copy's: if the object's prototype is the same interface's (its
+// @@toStringTag) and has a member of the same name with this very source text
+// (the same build, another copy), that copy's member answers; else 'Illegal
+// invocation'.
+import { shapeInterface } from './webidl.js';
 
 const call = Function.prototype.call.bind(Function.prototype.call);
 const apply = Reflect.apply;
 const functionToString = Function.prototype.toString;
 const getPrototypeOf = Object.getPrototypeOf;
 const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+const defineProperty = Object.defineProperty;
+const toStringTag = Symbol.toStringTag;
 const Uint8ArrayOfThisRealm = Uint8Array;
 /** The exceptions our members throw, as this realm's. */
 const ERRORS = { TypeError, RangeError };
 
-/** The getters and methods of `cls`, captured at load (before user code can replace them). */
-export function ownMembers(cls, names) {
-  const members = {};
-  for (const name of names) {
-    const d = getOwnPropertyDescriptor(cls.prototype, name);
-    members[name] = d.get || d.value;
+/**
+ * Gives `cls` the WebIDL shape of interface `name` (js/webidl.js,
+ * shapeInterface) with getters made here for its attributes: `attributes`
+ * maps each, in the IDL's order, to how it is read from an instance's
+ * internal slots (what `slots.get(instance)` holds; undefined: not this
+ * copy's instance). `operations`: the class's methods, in the IDL's order.
+ * Each getter is "get <attribute>" with length 0, and asks another copy's
+ * getter for an object this copy did not make; as the getters share one
+ * source text, the other copy's interface is told by its @@toStringTag.
+ * Returns the operations as defined (for otherCopyMethod).
+ */
+export function defineInterface(cls, name, slots, attributes, operations) {
+  const proto = cls.prototype;
+  const names = Object.keys(attributes);
+  for (const attribute of names) {
+    const read = attributes[attribute];
+    const get = getOwnPropertyDescriptor({
+      get [attribute]() {
+        const s = slots.get(this);
+        return s !== undefined ? read(s) : inThisRealm(sameBuildMember(this, name, attribute, get), this, []);
+      },
+    }, attribute).get;
+    defineProperty(proto, attribute, { get, configurable: true });
   }
-  return members;
+  shapeInterface(cls, name, names.concat(operations));
+  const own = {};
+  for (const operation of operations) own[operation] = proto[operation];
+  return own;
 }
 
-/** The other copy's member `name` on `object`'s prototype, if it is the same build's as `own`. */
-function sameBuildMember(object, name, own) {
+/** The other copy's member `member` of interface `name` on `object`'s prototype, if it is the same build's as `own`. */
+function sameBuildMember(object, name, member, own) {
   if (object !== null && typeof object === 'object') {
     const proto = getPrototypeOf(object);
-    const d = proto === null ? undefined : getOwnPropertyDescriptor(proto, name);
-    const member = d && (d.get || d.value);
-    if (typeof member === 'function' && member !== own && call(functionToString, member) === call(functionToString, own)) return member;
+    const d = proto === null ? undefined : getOwnPropertyDescriptor(proto, member);
+    const tag = d && getOwnPropertyDescriptor(proto, toStringTag);
+    const other = d && (d.get || d.value);
+    if (tag && tag.value === name && typeof other === 'function' && other !== own && call(functionToString, other) === call(functionToString, own)) return other;
   }
   throw new TypeError('Illegal invocation');
 }
@@ -51,18 +76,14 @@ function inThisRealm(member, object, args) {
   }
 }
 
-/** A getter called on an object this copy did not make. */
-export function otherCopyGetter(object, name, own) {
-  return inThisRealm(sameBuildMember(object, name, own), object, []);
-}
-
 /**
- * A method called on an object this copy did not make. WebIDL creates the
+ * Operation `member` of interface `name` (this copy's is `own`, captured at
+ * load) called on an object this copy did not make. WebIDL creates the
  * result in the realm of the method called, so a Uint8Array (encode) is
  * copied into this realm's, and an encodeInto result is this realm's object.
  */
-export function otherCopyMethod(object, name, own, args) {
-  const result = inThisRealm(sameBuildMember(object, name, own), object, args);
+export function otherCopyMethod(object, name, member, own, args) {
+  const result = inThisRealm(sameBuildMember(object, name, member, own), object, args);
   if (result !== null && typeof result === 'object') {
     if (ArrayBuffer.isView(result)) return new Uint8ArrayOfThisRealm(result);
     return { read: result.read, written: result.written };

@@ -2,8 +2,8 @@
 import { asciiDecodesToItself, REPLACEMENT, stripsBom, UTF_16BE, UTF_16LE, UTF_8 } from './encodings.js';
 import { getRuntime, leftOutHint } from './loader.js';
 import { decodeUtf8, utf8ErrorAt, utf8State } from './utf8-codec.js';
-import { otherCopyGetter, otherCopyMethod, ownMembers } from './other-copy.js';
-import { bufferSourceBytes, shapeInterface, toDictionary, toStringValue } from './webidl.js';
+import { defineInterface, otherCopyMethod } from './other-copy.js';
+import { bufferSourceBytes, toDictionary, toStringValue } from './webidl.js';
 import { Uint8Array, WeakMap, charCodeAt, fromCharCodes, setElements, sliceElements } from './intrinsics.js';
 
 const CONSTRUCT = "Failed to construct 'TextDecoder'";
@@ -14,7 +14,7 @@ const ASCII_FAST_PATH = 64;
 /** Internal slots, keyed by instance: a WeakMap is also the brand check (with js/other-copy.js). */
 const slots = new WeakMap();
 
-/** The members as defined here, for the brand check across copies (js/other-copy.js). */
+/** The operations as defined here, for the brand check across copies (js/other-copy.js). */
 let own;
 
 export class TextDecoder {
@@ -22,24 +22,9 @@ export class TextDecoder {
     slots.set(this, decoderSlots(arguments, CONSTRUCT));
   }
 
-  get encoding() {
-    const s = slots.get(this);
-    return s !== undefined ? s.name : otherCopyGetter(this, 'encoding', own.encoding);
-  }
-
-  get fatal() {
-    const s = slots.get(this);
-    return s !== undefined ? s.fatal : otherCopyGetter(this, 'fatal', own.fatal);
-  }
-
-  get ignoreBOM() {
-    const s = slots.get(this);
-    return s !== undefined ? s.ignoreBOM : otherCopyGetter(this, 'ignoreBOM', own.ignoreBOM);
-  }
-
   decode() {
     const s = slots.get(this);
-    if (s === undefined) return otherCopyMethod(this, 'decode', own.decode, arguments);
+    if (s === undefined) return otherCopyMethod(this, 'TextDecoder', 'decode', own.decode, arguments);
     // WebIDL: optional AllowSharedBufferSource input, optional TextDecodeOptions options = {}.
     let input = arguments[0] === undefined ? null : bufferSourceBytes(arguments[0], DECODE);
     const options = toDictionary(arguments[1], DECODE, 'TextDecodeOptions');
@@ -187,5 +172,7 @@ export function decoderSlots(args, context) {
   };
 }
 
-shapeInterface(TextDecoder, 'TextDecoder', ['encoding', 'fatal', 'ignoreBOM', 'decode']);
-own = ownMembers(TextDecoder, ['encoding', 'fatal', 'ignoreBOM', 'decode']);
+/** TextDecoderCommon's attributes, read from the slots decoderSlots() makes (TextDecoderStream has them too). */
+export const DECODER_ATTRIBUTES = { encoding: (s) => s.name, fatal: (s) => s.fatal, ignoreBOM: (s) => s.ignoreBOM };
+
+own = defineInterface(TextDecoder, 'TextDecoder', slots, DECODER_ATTRIBUTES, ['decode']);

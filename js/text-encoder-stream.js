@@ -4,23 +4,24 @@
 // module keeps nothing per stream (each chunk is one encodeUtf8 call).
 import { getRuntime } from './loader.js';
 import { encodeUtf8 } from './utf8-encode.js';
-import { otherCopyGetter, ownMembers } from './other-copy.js';
-import { newTransformStream } from './transform-stream.js';
-import { shapeInterface, toStringValue } from './webidl.js';
+import { ENCODER_ATTRIBUTES } from './text-encoder.js';
+import { defineInterface } from './other-copy.js';
+import { STREAM_ATTRIBUTES, setUpTransformStream } from './transform-stream.js';
+import { toStringValue } from './webidl.js';
 import { Uint8Array, WeakMap, charCodeAt } from './intrinsics.js';
 
 const CONSTRUCT = "Failed to construct 'TextEncoderStream'";
 const TRANSFORM = "Failed to execute 'transform' on 'TextEncoderStream'";
 
 const slots = new WeakMap();
-let getters;
 
 export class TextEncoderStream {
   constructor() {
     getRuntime(CONSTRUCT);
     // pending: the pending high surrogate (a one-unit string), or ''.
-    const s = { pending: '', sides: null };
-    s.sides = newTransformStream(
+    const s = { pending: '' };
+    setUpTransformStream(
+      s,
       CONSTRUCT,
       (chunk, controller) => {
         // "Encode and enqueue a chunk": DOMString conversion (ToString; a
@@ -51,22 +52,6 @@ export class TextEncoderStream {
     );
     slots.set(this, s);
   }
-
-  get encoding() {
-    return slots.has(this) ? 'utf-8' : otherCopyGetter(this, 'encoding', getters.encoding);
-  }
-
-  get readable() {
-    const s = slots.get(this);
-    return s !== undefined ? s.sides.readable : otherCopyGetter(this, 'readable', getters.readable);
-  }
-
-  get writable() {
-    const s = slots.get(this);
-    return s !== undefined ? s.sides.writable : otherCopyGetter(this, 'writable', getters.writable);
-  }
 }
 
-const MEMBERS = ['encoding', 'readable', 'writable'];
-shapeInterface(TextEncoderStream, 'TextEncoderStream', MEMBERS);
-getters = ownMembers(TextEncoderStream, MEMBERS);
+defineInterface(TextEncoderStream, 'TextEncoderStream', slots, { ...ENCODER_ATTRIBUTES, ...STREAM_ATTRIBUTES }, []);

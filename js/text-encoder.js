@@ -1,8 +1,8 @@
 // TextEncoder (Encoding Standard §7.3-7.4), with the WebIDL shape of a browser's.
 import { getRuntime } from './loader.js';
 import { encodeInto as encodeUtf8Into, encodeUtf8 } from './utf8-encode.js';
-import { otherCopyGetter, otherCopyMethod, ownMembers } from './other-copy.js';
-import { bufferSourceBytes, isUint8Array, shapeInterface, toStringValue } from './webidl.js';
+import { defineInterface, otherCopyMethod } from './other-copy.js';
+import { bufferSourceBytes, isUint8Array, toStringValue } from './webidl.js';
 
 const ENCODE = "Failed to execute 'encode' on 'TextEncoder'";
 const ENCODE_INTO = "Failed to execute 'encodeInto' on 'TextEncoder'";
@@ -10,7 +10,7 @@ const ENCODE_INTO = "Failed to execute 'encodeInto' on 'TextEncoder'";
 /** The brand: instances made by this constructor (with js/other-copy.js). */
 const instances = new WeakSet();
 
-/** The members as defined here, for the brand check across copies. */
+/** The operations as defined here, for the brand check across copies. */
 let own;
 
 export class TextEncoder {
@@ -19,13 +19,8 @@ export class TextEncoder {
     instances.add(this);
   }
 
-  get encoding() {
-    if (!instances.has(this)) return otherCopyGetter(this, 'encoding', own.encoding);
-    return 'utf-8';
-  }
-
   encode() {
-    if (!instances.has(this)) return otherCopyMethod(this, 'encode', own.encode, arguments);
+    if (!instances.has(this)) return otherCopyMethod(this, 'TextEncoder', 'encode', own.encode, arguments);
     // WebIDL: optional USVString input = "" (lone surrogates become U+FFFD in the encoder).
     const input = arguments[0] === undefined ? '' : toStringValue(arguments[0]);
     // UTF-8 is encoded in JavaScript in every build (js/utf8-encode.js); the
@@ -35,7 +30,7 @@ export class TextEncoder {
   }
 
   encodeInto(source, destination) {
-    if (!instances.has(this)) return otherCopyMethod(this, 'encodeInto', own.encodeInto, arguments);
+    if (!instances.has(this)) return otherCopyMethod(this, 'TextEncoder', 'encodeInto', own.encodeInto, arguments);
     if (arguments.length < 2) {
       throw new TypeError(`${ENCODE_INTO}: 2 arguments required, but only ${arguments.length} present.`);
     }
@@ -51,5 +46,8 @@ export class TextEncoder {
   }
 }
 
-shapeInterface(TextEncoder, 'TextEncoder', ['encoding', 'encode', 'encodeInto']);
-own = ownMembers(TextEncoder, ['encoding', 'encode', 'encodeInto']);
+/** TextEncoderCommon's attribute (TextEncoderStream has it too). */
+export const ENCODER_ATTRIBUTES = { encoding: () => 'utf-8' };
+
+// The brand as defineInterface reads slots: anything but undefined for an instance.
+own = defineInterface(TextEncoder, 'TextEncoder', { get: (object) => instances.has(object) || undefined }, ENCODER_ATTRIBUTES, ['encode', 'encodeInto']);

@@ -33,9 +33,10 @@ export function useTransformStream(TransformStreamClass) {
  * transformAlgorithm and flushAlgorithm": the default strategies of "set up"
  * (writable high-water mark 1, readable 0, size 1). The transformer and the
  * strategies have no prototype, so that nothing on Object.prototype (start,
- * cancel, size, highWaterMark, readableType...) is consulted.
+ * cancel, size, highWaterMark, readableType...) is consulted. Its two sides
+ * go into the slots `s` (STREAM_ATTRIBUTES reads them).
  */
-export function newTransformStream(context, transform, flush) {
+export function setUpTransformStream(s, context, transform, flush) {
   const TransformStream = supplied || (typeof globalThis.TransformStream === 'function' ? globalThis.TransformStream : null);
   if (TransformStream === null) {
     throw new TypeError(`${context}: this runtime has no TransformStream (WHATWG Streams), which the stream classes are built on. Supply one before constructing: import { TransformStream } from 'web-streams-polyfill'; useTransformStream(TransformStream) (exported by 'text-encoding-wasm'), or set globalThis.TransformStream.`);
@@ -50,5 +51,9 @@ export function newTransformStream(context, transform, flush) {
   const ts = new TransformStream(transformer, writableStrategy, readableStrategy);
   // GenericTransformStream's readable and writable getters return these: the
   // transform's own streams, fixed for its life.
-  return { readable: ts.readable, writable: ts.writable };
+  s.readable = ts.readable;
+  s.writable = ts.writable;
 }
+
+/** GenericTransformStream's attributes, read from the slots setUpTransformStream filled. */
+export const STREAM_ATTRIBUTES = { readable: (s) => s.readable, writable: (s) => s.writable };

@@ -194,22 +194,25 @@ export function encodeIntoSource(args, context) {
   return string;
 }
 
-/** Defines interface members as WebIDL does: operations and attributes enumerable, plus @@toStringTag. */
+/**
+ * Gives `cls` the WebIDL shape of interface `name`: the interface object's
+ * name, `members` (already on the prototype) enumerable and in this order (a
+ * browser's: the IDL's), then `constructor`, then @@toStringTag.
+ */
 export function shapeInterface(cls, name, members) {
   // The interface object's name, as WebIDL gives it: the bundles are minified
   // without esbuild's keepNames (which would wrap every function for this).
-  Object.defineProperty(cls, 'name', { value: name, writable: false, enumerable: false, configurable: true });
+  // (Unlisted descriptor fields default to false.)
+  Object.defineProperty(cls, 'name', { value: name, configurable: true });
   const proto = cls.prototype;
-  for (const member of members) {
+  // Each member deleted and defined again: in order at the end, enumerable.
+  for (const member of members.concat('constructor')) {
     const desc = Object.getOwnPropertyDescriptor(proto, member);
-    desc.enumerable = true;
+    desc.enumerable = member !== 'constructor';
+    delete proto[member];
     Object.defineProperty(proto, member, desc);
   }
-  // Browsers list `constructor` after the members (a class body lists it first).
-  const constructor = Object.getOwnPropertyDescriptor(proto, 'constructor');
-  delete proto.constructor;
-  Object.defineProperty(proto, 'constructor', constructor);
-  Object.defineProperty(proto, Symbol.toStringTag, { value: name, writable: false, enumerable: false, configurable: true });
+  Object.defineProperty(proto, Symbol.toStringTag, { value: name, configurable: true });
 }
 
 /**

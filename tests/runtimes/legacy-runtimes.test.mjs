@@ -220,6 +220,9 @@ test('brand checks across two realms\' copies work as WebIDL\'s do; results are 
   const forged = vm.runInContext('Object.create(TextDecoder.prototype)', a);
   assert.throws(() => B.TD.prototype.decode.call(forged, new Uint8Array(1)), { message: 'Illegal invocation' });
   assert.throws(() => B.TE.prototype.encode.call({}), { message: 'Illegal invocation' });
+  // Nor another interface's instance: TextEncoder's encoding getter (the attribute getters share one source text) on A's TextDecoder.
+  assert.throws(() => getter(B.TE, 'encoding').call(decoderA), { message: 'Illegal invocation' });
+  assert.throws(() => getter(B.TD, 'encoding').call(encoderA), { message: 'Illegal invocation' });
   assert.equal(decoderA instanceof B.TD, false);
 });
 
