@@ -1,8 +1,12 @@
 // Base64 -> bytes. The engine's own decoder where it has one
 // (Uint8Array.fromBase64: Chromium 140+, Firefox 133+, Safari 18.2+), taken at
-// load in js/intrinsics.js, else a loop of our own (atob is absent in
-// AudioWorklet and other scopes).
-import { Uint8Array, call, fromBase64, stringCharCodeAt } from './intrinsics.js';
+// load (here, as js/intrinsics.js takes the others), else a loop of our own
+// (atob is absent in AudioWorklet and other scopes).
+import { Uint8Array, call, stringCharCodeAt } from './intrinsics.js';
+
+/** Uint8Array.fromBase64 where the engine has it, else undefined. */
+const ownFromBase64 = Uint8Array.fromBase64;
+const fromBase64 = typeof ownFromBase64 === 'function' ? (text) => call(ownFromBase64, Uint8Array, text) : undefined;
 
 let table = null;
 

@@ -5,14 +5,19 @@
 // receiver, ...args)`: Function.prototype.call itself is captured, bound to
 // itself, so replacing it (or apply) later does nothing either. Modules import
 // Uint8Array, Uint16Array, Uint32Array and WeakMap from here, which shadows the
-// globals of those names: the same constructors, as they were at load.
+// globals of those names: the same constructors, as they were at load. The
+// few built-ins only the module loader needs (Uint8Array.fromBase64, Node's
+// getBuiltinModule) are captured at load by the files that use them
+// (js/base64.js, js/module-bytes.js), so the module-free entries leave them out.
 
 export const call = Function.prototype.call.bind(Function.prototype.call);
 export const apply = Function.prototype.call.bind(Function.prototype.apply);
 
-const OwnUint8Array = globalThis.Uint8Array;
-const OwnUint16Array = globalThis.Uint16Array;
-const OwnUint32Array = globalThis.Uint32Array;
+// Bare global names, not globalThis.X: a bundler knows these are built-ins
+// and leaves out of a bundle any whose capture nothing uses.
+const OwnUint8Array = Uint8Array;
+const OwnUint16Array = Uint16Array;
+const OwnUint32Array = Uint32Array;
 export { OwnUint8Array as Uint8Array, OwnUint16Array as Uint16Array, OwnUint32Array as Uint32Array };
 
 export const regExpExec = RegExp.prototype.exec;
@@ -59,7 +64,7 @@ export const sliceElements = bindCall(typedArraySlice);
 /** `array.slice(begin, end)` for plain arrays. */
 export const sliceArray = bindCall(Array.prototype.slice);
 
-const OwnWeakMap = globalThis.WeakMap;
+const OwnWeakMap = WeakMap;
 const weakMapGet = OwnWeakMap.prototype.get;
 const weakMapSet = OwnWeakMap.prototype.set;
 const weakMapHas = OwnWeakMap.prototype.has;
@@ -90,17 +95,3 @@ class SlotMap {
   }
 }
 export { SlotMap as WeakMap };
-
-/** Uint8Array.fromBase64 where the engine has it (js/base64.js), else undefined. */
-const ownFromBase64 = OwnUint8Array.fromBase64;
-export const fromBase64 = typeof ownFromBase64 === 'function' ? (text) => call(ownFromBase64, OwnUint8Array, text) : undefined;
-
-/**
- * Node's process.getBuiltinModule (Node 20.16+, 22.3+; Bun, Deno) where
- * present, else undefined: js/module-bytes.js takes zlib's inflater and
- * Buffer's base64 decoder from it, both native. Read through globalThis so
- * that bundlers see no `process` to shim.
- */
-const ownProcess = typeof globalThis.process === 'object' && globalThis.process !== null ? globalThis.process : null;
-const ownGetBuiltinModule = ownProcess !== null && typeof ownProcess.getBuiltinModule === 'function' ? ownProcess.getBuiltinModule : undefined;
-export const getBuiltinModule = ownGetBuiltinModule === undefined ? undefined : (name) => call(ownGetBuiltinModule, ownProcess, name);

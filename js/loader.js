@@ -41,17 +41,18 @@ let router = null;
 let hint = null;
 
 /**
- * guardRuntime once the entry's runtime calls a module (useBackend), so that a
- * trap there is recovered (js/trap-guard.js); null for a module-free runtime
- * (js/utf-runtime.js), which leaves trap-guard.js out of those entries (the
- * family modules a lite entry adds are guarded by js/entries/family-host.js).
+ * Set once the entry's runtime calls a module (useBackend): wraps a runtime
+ * with guardRuntime, so that a trap there is recovered (js/trap-guard.js);
+ * null for a module-free runtime (js/utf-runtime.js), which leaves
+ * trap-guard.js and reinstantiate() out of those entries (the family modules
+ * a lite entry adds are guarded by js/entries/family-host.js).
  */
 let guard = null;
 
 /** Makes the classes' runtime: the entry's own, or the router's over it. */
 function route() {
   const made = base === null ? null : router === null ? base : router(base);
-  runtime = made === null || guard === null ? made : guard(made, MODULE_CALLS, reinstantiate, entryName);
+  runtime = made === null || guard === null ? made : guard(made);
 }
 
 /** Called by js/families.js: `make(base)` returns the runtime the classes call; `leftOut(index, prefix)` the hint. */
@@ -73,7 +74,7 @@ export function entryPrefix() {
 
 /** Installs a backend: an object with the exports of src/wasm.rs and `memory`. */
 export function useBackend(exports, kind = 'wasm', entry = entryName) {
-  guard = guardRuntime;
+  guard = (made) => guardRuntime(made, MODULE_CALLS, reinstantiate, entryName);
   return useRuntime(withLabels(createRuntime(exports)), kind, entry);
 }
 

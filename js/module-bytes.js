@@ -8,7 +8,17 @@
 // (DecompressionStream is asynchronous only, and loading must stay synchronous
 // where the engine allows it).
 import { decodeBase64 } from './base64.js';
-import { call, getBuiltinModule } from './intrinsics.js';
+import { call } from './intrinsics.js';
+
+/**
+ * Node's process.getBuiltinModule (Node 20.16+, 22.3+; Bun, Deno) where
+ * present, else undefined, taken at load (as js/intrinsics.js takes the
+ * others): zlib's inflater and Buffer's base64 decoder come from it, both
+ * native. Read through globalThis so that bundlers see no `process` to shim.
+ */
+const ownProcess = typeof globalThis.process === 'object' && globalThis.process !== null ? globalThis.process : null;
+const ownGetBuiltinModule = ownProcess !== null && typeof ownProcess.getBuiltinModule === 'function' ? ownProcess.getBuiltinModule : undefined;
+const getBuiltinModule = ownGetBuiltinModule === undefined ? undefined : (name) => call(ownGetBuiltinModule, ownProcess, name);
 
 /** Node's zlib + Buffer decoder, looked up at the first module's boot (at load); null where there is none. */
 let native;
