@@ -5,8 +5,10 @@
 import { Uint8Array, call, stringCharCodeAt } from './intrinsics.js';
 
 /** Uint8Array.fromBase64 where the engine has it, else undefined. */
-const ownFromBase64 = Uint8Array.fromBase64;
-const fromBase64 = typeof ownFromBase64 === 'function' ? (text) => call(ownFromBase64, Uint8Array, text) : undefined;
+const fromBase64 = /* @__PURE__ */ (() => {
+  const own = Uint8Array.fromBase64;
+  return typeof own === 'function' ? (text) => call(own, Uint8Array, text) : undefined;
+})();
 
 let table = null;
 

@@ -16,9 +16,12 @@ import { call } from './intrinsics.js';
  * others): zlib's inflater and Buffer's base64 decoder come from it, both
  * native. Read through globalThis so that bundlers see no `process` to shim.
  */
-const ownProcess = typeof globalThis.process === 'object' && globalThis.process !== null ? globalThis.process : null;
-const ownGetBuiltinModule = ownProcess !== null && typeof ownProcess.getBuiltinModule === 'function' ? ownProcess.getBuiltinModule : undefined;
-const getBuiltinModule = ownGetBuiltinModule === undefined ? undefined : (name) => call(ownGetBuiltinModule, ownProcess, name);
+// (Pure: a bundle that has this file but boots no module, such as /utf8's, leaves it out.)
+const getBuiltinModule = /* @__PURE__ */ (() => {
+  const ownProcess = typeof globalThis.process === 'object' && globalThis.process !== null ? globalThis.process : null;
+  const own = ownProcess !== null && typeof ownProcess.getBuiltinModule === 'function' ? ownProcess.getBuiltinModule : undefined;
+  return own === undefined ? undefined : (name) => call(own, ownProcess, name);
+})();
 
 /** Node's zlib + Buffer decoder, looked up at the first module's boot (at load); null where there is none. */
 let native;

@@ -13,7 +13,7 @@ import { ERROR, FATAL, FRESH, LAST, OUTPUT_FULL, SUBSTITUTE } from './wasm-abi.j
 import { Uint16Array, Uint8Array, charCodeAt, min, setElements, sliceElements, subarray } from './intrinsics.js';
 
 /** Bytes decoded per call: with 2 bytes of output per input byte, 768 KiB of scratch. */
-const DECODE_WINDOW = 1 << 18;
+const DECODE_WINDOW = 262144; // 1 << 18
 /** Below this many units the runtime's own UTF-16LE decoder costs more than fromCharCode. */
 const NATIVE_STRING_MIN = 64;
 
@@ -22,7 +22,8 @@ const NATIVE_STRING_MIN = 64;
  * polyfill entry replaces the global with ours. Used only to turn our
  * (always well-formed) UTF-16 units into a string; see nativeUtf16Decoder.
  */
-const RuntimeTextDecoder = typeof globalThis.TextDecoder === 'function' ? globalThis.TextDecoder : null;
+// (Pure: a bundle that has this file without a module, such as /utf8's, leaves it out.)
+const RuntimeTextDecoder = /* @__PURE__ */ (() => (typeof globalThis.TextDecoder === 'function' ? globalThis.TextDecoder : null))();
 
 /**
  * A UTF-16LE decoder of the runtime's own, or null. It must pass a self-test:

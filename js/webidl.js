@@ -3,67 +3,60 @@
 // ArrayBuffer.prototype getters or Symbol.toStringTag cannot fool the checks,
 // and they work on objects from other realms (they test internal slots).
 
-import { Uint8Array, call } from './intrinsics.js';
+import { Uint32Array, Uint8Array, call } from './intrinsics.js';
 
-const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
-const TypedArray = Object.getPrototypeOf(Uint8Array);
-const taBuffer = getter(TypedArray.prototype, 'buffer');
-const taByteOffset = getter(TypedArray.prototype, 'byteOffset');
-const taByteLength = getter(TypedArray.prototype, 'byteLength');
-const taTag = getter(TypedArray.prototype, Symbol.toStringTag);
-const taLength = getter(TypedArray.prototype, 'length');
-const OwnUint32Array = Uint32Array;
-const dvBuffer = getter(DataView.prototype, 'buffer');
-const dvByteOffset = getter(DataView.prototype, 'byteOffset');
-const dvByteLength = getter(DataView.prototype, 'byteLength');
-const abByteLength = getter(ArrayBuffer.prototype, 'byteLength');
-const sabByteLength = sharedBufferGetter('byteLength');
+/** The getter of accessor `name` on `proto`, or null (no such accessor in this engine, or no `proto`). */
+function getterOf(proto, name) {
+  const descriptor = proto && Object.getOwnPropertyDescriptor(proto, name);
+  return descriptor ? descriptor.get : null;
+}
+const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
+const taBuffer = getterOf(TypedArrayPrototype, 'buffer');
+const taByteOffset = getterOf(TypedArrayPrototype, 'byteOffset');
+const taByteLength = getterOf(TypedArrayPrototype, 'byteLength');
+const taTag = getterOf(TypedArrayPrototype, Symbol.toStringTag);
+// Pure: a bundle without uint32ArrayElements (the extra entries') leaves it out.
+const taLength = /* @__PURE__ */ getterOf(TypedArrayPrototype, 'length');
+const dvBuffer = getterOf(DataView.prototype, 'buffer');
+const dvByteOffset = getterOf(DataView.prototype, 'byteOffset');
+const dvByteLength = getterOf(DataView.prototype, 'byteLength');
+const abByteLength = getterOf(ArrayBuffer.prototype, 'byteLength');
+// ES2024: resizable ArrayBuffers and growable SharedArrayBuffers (null in older engines).
+const abResizable = getterOf(ArrayBuffer.prototype, 'resizable');
 
 /**
- * A getter of SharedArrayBuffer.prototype, or null. Realms that are not
- * cross-origin isolated hide the global SharedArrayBuffer, yet such buffers can
- * still reach them (postMessage, a shared WebAssembly.Memory) and are valid
+ * SharedArrayBuffer.prototype, or null. Realms that are not cross-origin
+ * isolated hide the global SharedArrayBuffer, yet such buffers can still
+ * reach them (postMessage, a shared WebAssembly.Memory) and are valid
  * [AllowShared] BufferSources, so the prototype is also found through one.
  */
-function sharedBufferGetter(name) {
-  let proto = typeof SharedArrayBuffer === 'function' ? SharedArrayBuffer.prototype : null;
-  if (proto === null) {
-    try {
-      proto = Object.getPrototypeOf(new WebAssembly.Memory({ initial: 0, maximum: 0, shared: true }).buffer);
-    } catch (_) {
-      return null; // no shared memory at all in this engine
-    }
+const sabPrototype = (() => {
+  if (typeof SharedArrayBuffer === 'function') return SharedArrayBuffer.prototype;
+  try {
+    return Object.getPrototypeOf(new WebAssembly.Memory({ initial: 0, maximum: 0, shared: true }).buffer);
+  } catch (_) {
+    return null; // no shared memory at all in this engine
   }
-  const descriptor = Object.getOwnPropertyDescriptor(proto, name);
-  return descriptor ? descriptor.get : null;
-}
-// ES2024: resizable ArrayBuffers and growable SharedArrayBuffers (absent in older engines).
-const abResizable = optionalGetter(ArrayBuffer.prototype, 'resizable');
-const sabGrowable = sharedBufferGetter('growable');
-
-function optionalGetter(proto, name) {
-  const descriptor = Object.getOwnPropertyDescriptor(proto, name);
-  return descriptor ? descriptor.get : null;
-}
+})();
+const sabByteLength = getterOf(sabPrototype, 'byteLength');
+const sabGrowable = getterOf(sabPrototype, 'growable');
 
 /**
  * WebIDL: a BufferSource or [AllowShared] view not marked [AllowResizable] may
  * not be backed by a resizable ArrayBuffer or growable SharedArrayBuffer
- * (the Encoding Standard's IDL marks none), so those are a TypeError, as in browsers.
+ * (the Encoding Standard's IDL marks none), so those are a TypeError, as in
+ * browsers. Each getter throws for the other kind of buffer.
  */
-function isResizable(buffer) {
+function notResizable(buffer, context) {
+  let resizable = false;
   try {
-    if (abResizable && call(abResizable, buffer)) return true;
+    resizable = abResizable !== null && call(abResizable, buffer);
   } catch (_) {
     try {
-      if (sabGrowable && call(sabGrowable, buffer)) return true;
+      resizable = sabGrowable !== null && call(sabGrowable, buffer);
     } catch (_) { /* neither kind */ }
   }
-  return false;
-}
-
-function notResizable(buffer, context) {
-  if (isResizable(buffer)) {
+  if (resizable) {
     throw new TypeError(`${context}: The provided ArrayBuffer or view is backed by a resizable or growable buffer, which is not allowed.`);
   }
   return buffer;
@@ -76,12 +69,11 @@ function bufferLength(value) {
   try {
     return call(abByteLength, value);
   } catch (_) {
-    if (sabByteLength) {
-      try {
-        return call(sabByteLength, value);
-      } catch (_) { /* neither */ }
+    try {
+      return call(sabByteLength, value); // throws too if null: neither kind
+    } catch (_) {
+      return -1;
     }
-    return -1;
   }
 }
 
@@ -113,9 +105,9 @@ export function bufferSourceBytes(value, context) {
     return length === 0 ? EMPTY : new Uint8Array(call(dvBuffer, value), offset, length);
   }
   const length = bufferLength(value);
-  if (length >= 0) notResizable(value, context);
-  if (length >= 0) return length === 0 ? EMPTY : new Uint8Array(value, 0, length);
-  throw new TypeError(`${context}: The provided value is not of type '(ArrayBuffer or ArrayBufferView)'.`);
+  if (length < 0) throw new TypeError(`${context}: The provided value is not of type '(ArrayBuffer or ArrayBufferView)'.`);
+  notResizable(value, context);
+  return length === 0 ? EMPTY : new Uint8Array(value, 0, length);
 }
 
 /**
@@ -142,7 +134,7 @@ export function uint32ArrayElements(value) {
   }
   if (tag !== 'Uint32Array') return null;
   const length = call(taLength, value);
-  return length === 0 ? new OwnUint32Array(0) : new OwnUint32Array(call(taBuffer, value), call(taByteOffset, value), length);
+  return length === 0 ? new Uint32Array(0) : new Uint32Array(call(taBuffer, value), call(taByteOffset, value), length);
 }
 
 /** Whether a value is a Uint8Array (of any realm, any buffer kind). */
