@@ -4,7 +4,8 @@ import { getRuntime, leftOutHint } from './loader.js';
 import { decodeUtf8, utf8ErrorAt, utf8State } from './utf8-codec.js';
 import { defineInterface, otherCopyMethod } from './other-copy.js';
 import { bufferSourceBytes, toDictionary, toStringValue } from './webidl.js';
-import { Uint8Array, WeakMap, charCodeAt, fromCharCodes, setElements, sliceElements } from './intrinsics.js';
+import { concatBytes } from './concat-bytes.js';
+import { Uint8Array, WeakMap, charCodeAt, fromCharCodes, sliceElements } from './intrinsics.js';
 
 const CONSTRUCT = "Failed to construct 'TextDecoder'";
 const DECODE = "Failed to execute 'decode' on 'TextDecoder'";
@@ -43,7 +44,7 @@ export class TextDecoder {
     // Step 3: the queue holds what a fatal error left, then a copy of input.
     let bytes = input;
     if (s.leftover !== null) {
-      bytes = concat(s.leftover, input);
+      bytes = input === null ? s.leftover : concatBytes([s.leftover, input], s.leftover.length + input.length);
       s.leftover = null;
     }
     let text;
@@ -101,38 +102,20 @@ function decodeWith(runtime, s, bytes, stream, context = DECODE) {
     if (r.errorAt < 0) return text;
     if (stream) s.leftover = sliceElements(r.input, r.errorAt);
   } else {
-    return decodeInModule(runtime, s, bytes, stream, context);
-  }
-  throw new TypeError(`${context}: The encoded data was not valid for encoding ${s.name}`);
-}
-
-/**
- * The module decodes `bytes[0, to)` from the decoder's state. On a fatal
- * error the spec's I/O queue keeps everything after the error to the end of
- * `bytes`: a streaming call leaves it for the next one.
- */
-function decodeInModule(runtime, s, bytes, stream, context) {
-  const result = runtime.decode(s.index, s.fatal, bytes, s.state, !stream);
-  s.state = stream ? result.state : null;
-  if (result.error) {
-    // The bytes after the error stay in the queue; a next streaming call reads them.
+    // The module decodes the rest from the decoder's state.
+    const result = runtime.decode(index, s.fatal, bytes, s.state, !stream);
+    s.state = stream ? result.state : null;
+    if (!result.error) return result.text;
     if (stream) s.leftover = sliceElements(bytes, result.offset);
-    throw new TypeError(`${context}: The encoded data was not valid for encoding ${s.name}`);
   }
-  return result.text;
+  // A fatal error: the spec's I/O queue keeps everything after the error,
+  // which a next streaming call reads (s.leftover, set above).
+  throw new TypeError(`${context}: The encoded data was not valid for encoding ${s.name}`);
 }
 
 function isAscii(bytes) {
   for (let i = 0; i < bytes.length; i++) if (bytes[i] >= 0x80) return false;
   return true;
-}
-
-function concat(a, b) {
-  if (b === null || b.length === 0) return a;
-  const out = new Uint8Array(a.length + b.length);
-  setElements(out, a, 0);
-  setElements(out, b, a.length);
-  return out;
 }
 
 /**
@@ -151,12 +134,9 @@ export function decoderSlots(args, context) {
   const index = runtime.labelToIndex(label);
   // A label of an encoding this build leaves out (-2 - its index): the
   // message names the import that adds it (js/loader.js, leftOutHint).
-  if (index <= -2) {
-    const name = runtime.name(-2 - index).toLowerCase();
-    throw new RangeError(`${context}: The encoding label provided ('${label}') names ${name}, ${leftOutHint(-2 - index)}.`);
-  }
   if (index < 0 || index === REPLACEMENT) {
-    throw new RangeError(`${context}: The encoding label provided ('${label}') is invalid.`);
+    const provided = `${context}: The encoding label provided ('${label}')`;
+    throw new RangeError(index <= -2 ? `${provided} names ${runtime.name(-2 - index).toLowerCase()}, ${leftOutHint(-2 - index)}.` : `${provided} is invalid.`);
   }
   return {
     index,

@@ -2,7 +2,7 @@
 import { getRuntime } from './loader.js';
 import { encodeInto as encodeUtf8Into, encodeUtf8 } from './utf8-encode.js';
 import { defineInterface, otherCopyMethod } from './other-copy.js';
-import { bufferSourceBytes, isUint8Array, toStringValue } from './webidl.js';
+import { bufferSourceBytes, encodeIntoSource, toStringValue } from './webidl.js';
 
 const ENCODE = "Failed to execute 'encode' on 'TextEncoder'";
 const ENCODE_INTO = "Failed to execute 'encodeInto' on 'TextEncoder'";
@@ -29,15 +29,11 @@ export class TextEncoder {
     return encodeUtf8(input);
   }
 
+  // (The two parameters give encodeInto its WebIDL length, 2.)
   encodeInto(source, destination) {
     if (!instances.has(this)) return otherCopyMethod(this, 'TextEncoder', 'encodeInto', own.encodeInto, arguments);
-    if (arguments.length < 2) {
-      throw new TypeError(`${ENCODE_INTO}: 2 arguments required, but only ${arguments.length} present.`);
-    }
-    const string = toStringValue(source);
-    if (!isUint8Array(destination)) {
-      throw new TypeError(`${ENCODE_INTO}: parameter 2 is not of type 'Uint8Array'.`);
-    }
+    // WebIDL: USVString source, [AllowShared] Uint8Array destination.
+    const string = encodeIntoSource(arguments, ENCODE_INTO);
     // A fresh view over the same bytes, made with the intrinsic getters: the
     // runtime reads `.length` and calls `.set`, which an own property of the
     // caller's array (or another realm's prototype) could otherwise change.
