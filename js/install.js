@@ -4,7 +4,7 @@ import { TextDecoder } from './text-decoder.js';
 import { TextDecoderStream } from './text-decoder-stream.js';
 import { TextEncoder } from './text-encoder.js';
 import { TextEncoderStream } from './text-encoder-stream.js';
-import { addEncodeInto, encodingNames, hybridTextDecoder, probeNativeDecoder } from './partial-native.js';
+import { addEncodeInto, encodingNames, hybridTextDecoder, nativeFor, probeNativeDecoder } from './partial-native.js';
 
 // The stream classes are installed even where the runtime has no
 // TransformStream: one can be supplied later (js/transform-stream.js), and
@@ -37,7 +37,8 @@ export function install(target = globalThis, { force = false } = {}) {
       const working = probeNativeDecoder(existing, names);
       if (working.size === 0) put(name, TextDecoder); // decodes nothing as the standard says: not a working native
       else if (working.size < names.length) put(name, hybridTextDecoder(existing, working));
-    } else if (name === 'TextDecoderStream' && existing !== TextDecoderStream && names !== null && !streamKnowsAllLabels(existing, names)) {
+      // A TextDecoderStream must accept every encoding's name (the probe stops at the first gap).
+    } else if (name === 'TextDecoderStream' && existing !== TextDecoderStream && names !== null && !names.every((label) => nativeFor(existing, label) !== null)) {
       put(name, TextDecoderStream);
     } else if (name === 'TextEncoder' && existing !== TextEncoder && typeof existing.prototype.encodeInto !== 'function') {
       addEncodeInto(existing, TextEncoder);
@@ -45,16 +46,4 @@ export function install(target = globalThis, { force = false } = {}) {
     }
   }
   return installed;
-}
-
-/** Whether a native TextDecoderStream accepts every encoding's name (the probe stops at the first gap). */
-function streamKnowsAllLabels(NativeStream, names) {
-  for (const name of names) {
-    try {
-      if (new NativeStream(name).encoding !== name) return false;
-    } catch (_) {
-      return false;
-    }
-  }
-  return true;
 }

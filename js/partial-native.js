@@ -40,11 +40,17 @@ export function encodingNames() {
 }
 
 /** Every byte value once: through a multi-byte decoder it also makes lead/trail pairs. */
-const PROBE = (() => {
-  const bytes = new Uint8Array(256);
-  for (let i = 0; i < 256; i++) bytes[i] = i;
-  return bytes;
-})();
+const PROBE = new Uint8Array(256).map((_, i) => i);
+
+/** A new `Native` (a TextDecoder or TextDecoderStream class) for `name` if it accepts it and reports it back, else null. */
+export function nativeFor(Native, name) {
+  try {
+    const native = new Native(name);
+    return native.encoding === name ? native : null;
+  } catch (_) {
+    return null; // rejected: a gap
+  }
+}
 
 /**
  * Which of `names` the native TextDecoder decodes as the standard says: it
@@ -54,13 +60,9 @@ const PROBE = (() => {
 export function probeNativeDecoder(Native, names) {
   const working = new Set();
   for (const name of names) {
-    let native, expected;
-    try {
-      native = new Native(name);
-      if (native.encoding !== name) continue;
-    } catch (_) {
-      continue; // rejected: a gap
-    }
+    const native = nativeFor(Native, name);
+    if (native === null) continue;
+    let expected;
     try {
       expected = new OurTextDecoder(name).decode(PROBE);
     } catch (_) {
