@@ -67,10 +67,9 @@ export const sliceArray = bindCall(Array.prototype.slice);
 const OwnWeakMap = WeakMap;
 const weakMapGet = OwnWeakMap.prototype.get;
 const weakMapSet = OwnWeakMap.prototype.set;
-const weakMapHas = OwnWeakMap.prototype.has;
 
 /**
- * A WeakMap whose get, set and has are WeakMap.prototype's as they were at
+ * A WeakMap whose get and set are WeakMap.prototype's as they were at
  * load (the classes' internal slots). It holds a WeakMap rather than
  * extending one: an ES5 lowering of `class extends WeakMap` (TypeScript's,
  * run on the classic script for Hermes 0.12) calls the WeakMap constructor
@@ -88,10 +87,6 @@ class SlotMap {
   set(key, value) {
     call(weakMapSet, this.map, key, value);
     return this;
-  }
-
-  has(key) {
-    return call(weakMapHas, this.map, key);
   }
 }
 export { SlotMap as WeakMap };

@@ -41,6 +41,11 @@ export function labelIndex(label) {
   return index === undefined ? -1 : index;
 }
 
+/** The first label of encoding `index`: its name, lowercased (js/encoding-labels.js). */
+export function labelName(index) {
+  return call(split, LABELS[index], ' ')[0];
+}
+
 /**
  * `runtime` (js/runtime.js's) with "get an encoding" and the names: a label of
  * an encoding its module leaves out (`runtime.has`) answers -2 - index, as

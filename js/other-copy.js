@@ -8,15 +8,13 @@
 // (the same build, another copy), that copy's member answers; else 'Illegal
 // invocation'.
 import { shapeInterface } from './webidl.js';
+import { Uint8Array, apply, call } from './intrinsics.js';
 
-const call = Function.prototype.call.bind(Function.prototype.call);
-const apply = Reflect.apply;
 const functionToString = Function.prototype.toString;
 const getPrototypeOf = Object.getPrototypeOf;
 const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
 const defineProperty = Object.defineProperty;
 const toStringTag = Symbol.toStringTag;
-const Uint8ArrayOfThisRealm = Uint8Array;
 /** The exceptions our members throw, as this realm's. */
 const ERRORS = { TypeError, RangeError };
 
@@ -85,7 +83,7 @@ function inThisRealm(member, object, args) {
 export function otherCopyMethod(object, name, member, own, args) {
   const result = inThisRealm(sameBuildMember(object, name, member, own), object, args);
   if (result !== null && typeof result === 'object') {
-    if (ArrayBuffer.isView(result)) return new Uint8ArrayOfThisRealm(result);
+    if (ArrayBuffer.isView(result)) return new Uint8Array(result);
     return { read: result.read, written: result.written };
   }
   return result;

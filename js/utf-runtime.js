@@ -10,14 +10,10 @@
 // that adds it). Nothing here calls user code or a replaceable built-in
 // after load.
 
-import { LABELS } from './encoding-labels.js';
 import { FAMILY_OF } from './encodings.js';
-import { labelIndex } from './label-index.js';
+import { labelIndex, labelName } from './label-index.js';
 import { preferBranches } from './utf8-encode.js';
 import { decodeUtf16Result } from './utf16-codec.js';
-import { call } from './intrinsics.js';
-
-const split = String.prototype.split;
 
 /** "Get an encoding" (§4.2, js/label-index.js): the index, -2 - index if this entry leaves the encoding out, or -1. */
 function labelToIndex(label, family) {
@@ -39,11 +35,11 @@ export function createUtfRuntime(typedStrings, family = null, decode = null) {
     decodeUtf16: decodeUtf16Result,
     labelToIndex: (label) => labelToIndex(label, family),
     /** The name, lowercased (the first label): all the classes use (js/text-decoder.js lowercases it). */
-    name: (index) => call(split, LABELS[index], ' ')[0],
+    name: labelName,
     /** UTF-8 and UTF-16 never come here (js/text-decoder.js decodes them itself); `family`'s encodings do. */
     decode(index, fatal, input, state, last) {
       if (decode !== null && FAMILY_OF[index] === family) return decode(index, fatal, input, typedStrings);
-      throw new RangeError(`text-encoding-wasm: ${call(split, LABELS[index], ' ')[0]} is not in this build`);
+      throw new RangeError(`text-encoding-wasm: ${labelName(index)} is not in this build`);
     },
   };
 }
