@@ -12,6 +12,7 @@ import { inflateRaw } from './inflate.js';
 import { hostModule } from './module-host.js';
 import { withLabels } from './label-index.js';
 import { createRuntime } from './runtime.js';
+import { withEncodeChunk } from './runtime-encode.js';
 import { guardRuntime } from './trap-guard.js';
 
 /** The runtime's methods that call into the module (js/trap-guard.js). */
@@ -72,10 +73,15 @@ export function entryPrefix() {
   return importPrefix;
 }
 
+/** The runtime of the main module's exports: labels resolved in JavaScript, and the legacy encoders' encodeChunk. */
+function mainRuntime(exports) {
+  return withEncodeChunk(withLabels(createRuntime(exports)));
+}
+
 /** Installs a backend: an object with the exports of src/wasm.rs and `memory`. */
 export function useBackend(exports, kind = 'wasm', entry = entryName) {
   guard = (made) => guardRuntime(made, MODULE_CALLS, reinstantiate, entryName);
-  return useRuntime(withLabels(createRuntime(exports)), kind, entry);
+  return useRuntime(mainRuntime(exports), kind, entry);
 }
 
 /** Installs a runtime made without a module (the UTF-only entries, js/utf-runtime.js); `kind` as backend() reports it. */
@@ -97,7 +103,7 @@ export function useJsBackend(instantiate, entry = entryName) {
     kind: () => 'js',
     ready: () => Promise.resolve(),
     exports: () => undefined,
-    reinstantiate: () => { base = withLabels(createRuntime(instantiate())); },
+    reinstantiate: () => { base = mainRuntime(instantiate()); },
   });
   return useBackend(instantiate(), 'js', entry);
 }

@@ -9,11 +9,11 @@ import { unitsToString, unitsToStringTyped } from './units-to-string.js';
 import { preferBranches } from './utf8-encode.js';
 
 import { growScratch, memoryViews } from './scratch.js';
-import { ERROR, FATAL, FRESH, LAST, OUTPUT_FULL, SUBSTITUTE } from './wasm-abi.js';
+import { ERROR, FATAL, FRESH, LAST, OUTPUT_FULL } from './wasm-abi.js';
 import { Uint16Array, Uint8Array, charCodeAt, min, setElements, sliceElements, subarray } from './intrinsics.js';
 
 /** Bytes decoded per call: with 2 bytes of output per input byte, 768 KiB of scratch. */
-const DECODE_WINDOW = 262144; // 1 << 18
+export const DECODE_WINDOW = 262144; // 1 << 18
 /** Below this many units the runtime's own UTF-16LE decoder costs more than fromCharCode. */
 const NATIVE_STRING_MIN = 64;
 
@@ -49,27 +49,33 @@ function nativeUtf16Decoder() {
 }
 
 
+/**
+ * The runtime over a module's exports. `runtime.io` is its view of the
+ * module: `exports`, the scratch buffers' layout (js/scratch.js: bytesCap,
+ * unitsCap, bytesPtr, unitsAt, resultsAt, statePtr) and views of memory (u8,
+ * u16, u32), kept current by io.ensure(bytes, units) and io.views() (call it
+ * again after each call into the module: memory may have grown). What only
+ * some users need goes through it from their own files, so that the other
+ * bundles leave it out: the legacy encoders' encodeChunk
+ * (js/runtime-encode.js, added by js/loader.js to the main module's runtime;
+ * the family modules have no encoder), the CLI's transcode (js/cli/transcode.js).
+ */
 export function createRuntime(exports) {
   const memory = exports.memory;
   // The build without WebAssembly runs in interpreters, which build strings from typed arrays faster (js/units-to-string.js).
   const toString = exports.wrapRuntime !== undefined ? unitsToStringTyped : unitsToString;
-  let bytesCap = 0;
-  let unitsCap = 0;
-  let bytesPtr = 0;
-  let unitsAt = 0; // index into u16
-  let resultsAt = 0; // index into u32
-  let statePtr = 0;
-  let buffer = null;
-  let u8, u16, u32;
+  const io = { exports, memory, ensure, views, bytesCap: 0, unitsCap: 0, buffer: null };
+  const copy = (from) => {
+    for (const key in from) io[key] = from[key];
+  };
 
   function views() {
-    if (memory.buffer !== buffer) ({ buffer, u8, u16, u32 } = memoryViews(memory));
+    if (memory.buffer !== io.buffer) copy(memoryViews(memory));
   }
 
   /** Grows the scratch buffers (never shrinks them) to hold `bytes` bytes and `units` units (js/scratch.js). */
   function ensure(bytes, units) {
-    if (bytes <= bytesCap && units <= unitsCap) return;
-    ({ bytesCap, unitsCap, bytesPtr, unitsAt, resultsAt, statePtr } = growScratch(exports, bytesCap, unitsCap, bytes, units));
+    if (bytes > io.bytesCap || units > io.unitsCap) copy(growScratch(exports, io.bytesCap, io.unitsCap, bytes, units));
   }
   ensure(256, 256);
 
@@ -85,7 +91,7 @@ export function createRuntime(exports) {
     if (included[index] === undefined) {
       exports.decode(index, FRESH | LAST, 0);
       views();
-      included[index] = u32[resultsAt] !== ERROR;
+      included[index] = io.u32[io.resultsAt] !== ERROR;
     }
     return included[index];
   }
@@ -98,18 +104,15 @@ export function createRuntime(exports) {
     if (count === 0) return '';
     if (count >= NATIVE_STRING_MIN) {
       if (native16 === undefined) native16 = nativeUtf16Decoder();
-      if (native16 !== null) return native16.decode(subarray(u16, unitsAt, unitsAt + count));
+      if (native16 !== null) return native16.decode(subarray(io.u16, io.unitsAt, io.unitsAt + count));
     }
-    return toString(u16, unitsAt, count);
-  }
-
-  /** Writes string units [from, to) into the unit buffer. */
-  function putUnits(string, from, to) {
-    for (let i = from, j = unitsAt; i < to; i++, j++) u16[j] = charCodeAt(string, i);
+    return toString(io.u16, io.unitsAt, count);
   }
 
   if (exports.wrapRuntime !== undefined) preferBranches();
   const runtime = {
+    io,
+
     /** Strings for an interpreter (js/utf8-codec.js's typed mode): the build without WebAssembly. */
     typedStrings: exports.wrapRuntime !== undefined,
 
@@ -145,107 +148,27 @@ export function createRuntime(exports) {
         const n = min(length - offset, DECODE_WINDOW);
         ensure(n, n + 4);
         views();
+        const { u8, statePtr } = io;
         // (No subarray when the input fits one window: a view costs more than a short copy.)
-        setElements(u8, n === length ? input : subarray(input, offset, offset + n), bytesPtr);
+        setElements(u8, n === length ? input : subarray(input, offset, offset + n), io.bytesPtr);
         const isLast = last && offset + n === length;
         let flags = (isLast ? LAST : 0) | (fatal ? FATAL : 0);
         if (state) setElements(u8, state, statePtr);
         else flags |= FRESH;
         const written = exports.decode(index, flags, n);
         views();
+        const { u32, resultsAt } = io;
         const status = u32[resultsAt];
         offset += u32[resultsAt + 1];
         text += unitsToText(written);
         // After the last window the decoder is new again (src/decode.rs).
-        state = isLast && status !== OUTPUT_FULL ? null : sliceElements(u8, statePtr, statePtr + 16);
+        state = isLast && status !== OUTPUT_FULL ? null : sliceElements(io.u8, statePtr, statePtr + 16);
         if (status === ERROR) return { text, state, error: true, offset, idle: false };
         // OUTPUT_FULL cannot happen with room for n + 4 units (see
         // max_utf16_len), but if it did, the next call would go on from here.
         if (offset < length || status === OUTPUT_FULL) continue;
         return { text, state, error: false, offset, idle: u32[resultsAt + 3] === 1 };
       }
-    },
-
-    /**
-     * One call of the module's encoder, for the legacy encoders (js/extra/):
-     * string units [from, to) with encoding `index` ("html" mode unless
-     * fatal), from `state` (4 bytes; null: a new encoder), into at most `cap`
-     * bytes. Returns [status, read, written, unmappable code point, state,
-     * bytes]; `bytes` views the scratch buffer until the next call.
-     */
-    encodeChunk(index, fatal, last, string, from, to, state, cap) {
-      ensure(cap, to - from);
-      views();
-      putUnits(string, from, to);
-      let flags = (last ? LAST : 0) | (fatal ? FATAL : 0);
-      if (state) setElements(u8, state, statePtr);
-      else flags |= FRESH;
-      const written = exports.encode(index, flags, 0, to - from, cap);
-      views();
-      const r = sliceElements(u32, resultsAt, resultsAt + 4);
-      return [r[0], r[1], written, r[3], sliceElements(u8, statePtr, statePtr + 4), subarray(u8, bytesPtr, bytesPtr + written)];
-    },
-
-    /**
-     * Bytes to bytes without a string between them, for the CLI
-     * (js/cli/transcode.js): `input` decoded with encoding `from` (replacement
-     * mode) into the unit buffer, whose units the module's encoder for `to`
-     * then reads where they are ("html" mode; otherwise each unmappable
-     * character written as '?' by the module, as the CLI's default does).
-     * `states` = { decoder, encoder, bom } carries the two state buffers
-     * (null: new) and whether a leading U+FEFF is still to be dropped (the
-     * TextDecoder's BOM rule, §7.1); it is updated. Returns { pieces (copies),
-     * substituted }.
-     */
-    transcode(from, to, html, input, states, last) {
-      const pieces = [];
-      let substituted = 0;
-      let offset = 0;
-      const length = input.length;
-      do {
-        const n = min(length - offset, DECODE_WINDOW);
-        // Units: n + 4 (see decode); bytes: the input, and room for the
-        // encoder's output of those units (a full buffer only means another call).
-        ensure(2 * n + 64, n + 4);
-        views();
-        setElements(u8, subarray(input, offset, offset + n), bytesPtr);
-        const isLast = last && offset + n === length;
-        let flags = isLast ? LAST : 0;
-        if (states.decoder) setElements(u8, states.decoder, statePtr);
-        else flags |= FRESH;
-        let pending = exports.decode(from, flags, n);
-        views();
-        offset += u32[resultsAt + 1];
-        states.decoder = sliceElements(u8, statePtr, statePtr + 16);
-        // The encoder reads from `start` in the unit buffer.
-        let start = 0;
-        if (states.bom && pending > 0) {
-          states.bom = false;
-          if (u16[unitsAt] === 0xfeff) {
-            start = 1;
-            pending--;
-          }
-        }
-        // Until the encoder has read every unit (a full byte buffer only
-        // means another call, from where it stopped).
-        for (;;) {
-          let eflags = (isLast ? LAST : 0) | (html ? 0 : FATAL | SUBSTITUTE);
-          if (states.encoder) setElements(u8, states.encoder, statePtr);
-          else eflags |= FRESH;
-          const written = exports.encode(to, eflags, start, pending, bytesCap);
-          views();
-          const status = u32[resultsAt];
-          const read = u32[resultsAt + 1];
-          substituted += u32[resultsAt + 4];
-          states.encoder = sliceElements(u8, statePtr, statePtr + 4);
-          if (written > 0) pieces.push(sliceElements(u8, bytesPtr, bytesPtr + written));
-          start += read;
-          pending -= read;
-          if (status === ERROR) throw new RangeError(`encoding ${to} has no encoder`);
-          if (status !== OUTPUT_FULL) break;
-        }
-      } while (offset < length);
-      return { pieces, substituted };
     },
   };
   // The build without WebAssembly adds its JavaScript decode loops (js/no-wasm/fast-decode.js, js/no-wasm.md).
