@@ -48,6 +48,6 @@ export const ENCODING_COUNT = 40;
 /** Per index: the family, the unit a composed build adds (tools/entries.mjs). */
 export const FAMILY_OF = ["utf", "single-byte", "single-byte", "single-byte", "single-byte", "single-byte", "single-byte", "single-byte", "single-byte", "single-byte", "single-byte", "single-byte", "single-byte", "single-byte", "single-byte", "single-byte", "single-byte", "single-byte", "single-byte", "single-byte", "single-byte", "single-byte", "single-byte", "single-byte", "single-byte", "single-byte", "single-byte", "single-byte", "single-byte", "chinese", "chinese", "big5", "japanese", "japanese", "japanese", "korean", "utf", "utf", "utf", "single-byte"];
 
-/** Per index: the name as the standard spells it (js/runtime.js: the modules carry no names;
- * text-encoding-wasm/hooks's labelToName returns it). */
+/** Per index: the name as the standard spells it (text-encoding-wasm/hooks's labelToName returns
+ * it; the runtimes name encodings by their first label, lowercased: js/label-index.js). */
 export const NAMES = ["UTF-8", "IBM866", "ISO-8859-2", "ISO-8859-3", "ISO-8859-4", "ISO-8859-5", "ISO-8859-6", "ISO-8859-7", "ISO-8859-8", "ISO-8859-8-I", "ISO-8859-10", "ISO-8859-13", "ISO-8859-14", "ISO-8859-15", "ISO-8859-16", "KOI8-R", "KOI8-U", "macintosh", "windows-874", "windows-1250", "windows-1251", "windows-1252", "windows-1253", "windows-1254", "windows-1255", "windows-1256", "windows-1257", "windows-1258", "x-mac-cyrillic", "GBK", "gb18030", "Big5", "EUC-JP", "ISO-2022-JP", "Shift_JIS", "EUC-KR", "replacement", "UTF-16BE", "UTF-16LE", "x-user-defined"];

@@ -7,6 +7,7 @@
 // entry's module instance.
 import { LegacyEncoder } from './extra/legacy-encoder.js';
 import { bufferSourceBytes, toStringValue } from './webidl.js';
+import { NAMES } from './encoding-table.js';
 
 // The main entry's runtime and classes (this bundle carries no copy of them).
 let runtimeOf = null;
@@ -35,7 +36,7 @@ export function bomSniff(input) {
 export function getEncoding(label) {
   const rt = runtimeOf("Failed to execute 'getEncoding'");
   const index = rt.labelToIndex(toStringValue(label));
-  return index < 0 ? null : rt.name(index).toLowerCase();
+  return index < 0 ? null : rt.name(index);
 }
 
 /**
@@ -45,7 +46,8 @@ export function getEncoding(label) {
 export function labelToName(label) {
   const rt = runtimeOf("Failed to execute 'labelToName'");
   const index = rt.labelToIndex(toStringValue(label));
-  return index < 0 ? null : rt.name(index);
+  // (The runtimes name encodings lowercased; the spelling is here, so the main entry does not carry it.)
+  return index < 0 ? null : NAMES[index];
 }
 
 /** "Get an output encoding": UTF-8 for replacement, UTF-16BE and UTF-16LE; the encoding itself otherwise. */

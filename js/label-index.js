@@ -9,7 +9,6 @@
 // replaceable built-in after load.
 
 import { LABELS } from './encoding-labels.js';
-import { NAMES } from './encoding-table.js';
 import { call, charCodeAt } from './intrinsics.js';
 import { stripLabel } from './strip-label.js';
 
@@ -56,7 +55,7 @@ export function withLabels(runtime) {
     const index = labelIndex(label);
     return index < 0 || runtime.has(index) ? index : -2 - index;
   };
-  /** The name as the standard spells it ('Shift_JIS'): text-encoding-wasm/hooks's labelToName returns it. */
-  runtime.name = (index) => NAMES[index];
+  /** The name, lowercased (as TextDecoder's `encoding`; text-encoding-wasm/hooks has the standard's spelling). */
+  runtime.name = labelName;
   return runtime;
 }

@@ -35,7 +35,7 @@ export function encodingNames() {
     return null;
   }
   const names = [];
-  for (let i = 0; i < ENCODING_COUNT; i++) if (i !== REPLACEMENT) names.push(runtime.name(i).toLowerCase());
+  for (let i = 0; i < ENCODING_COUNT; i++) if (i !== REPLACEMENT) names.push(runtime.name(i));
   return names;
 }
 

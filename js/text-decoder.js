@@ -136,11 +136,11 @@ export function decoderSlots(args, context) {
   // message names the import that adds it (js/loader.js, leftOutHint).
   if (index < 0 || index === REPLACEMENT) {
     const provided = `${context}: The encoding label provided ('${label}')`;
-    throw new RangeError(index <= -2 ? `${provided} names ${runtime.name(-2 - index).toLowerCase()}, ${leftOutHint(-2 - index)}.` : `${provided} is invalid.`);
+    throw new RangeError(index <= -2 ? `${provided} names ${runtime.name(-2 - index)}, ${leftOutHint(-2 - index)}.` : `${provided} is invalid.`);
   }
   return {
     index,
-    name: runtime.name(index).toLowerCase(),
+    name: runtime.name(index),
     fatal,
     ignoreBOM,
     // The decoder's state between streaming calls (16 bytes), or null: new.

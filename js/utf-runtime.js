@@ -34,7 +34,7 @@ export function createUtfRuntime(typedStrings, family = null, decode = null) {
     typedStrings,
     decodeUtf16: decodeUtf16Result,
     labelToIndex: (label) => labelToIndex(label, family),
-    /** The name, lowercased (the first label): all the classes use (js/text-decoder.js lowercases it). */
+    /** The name, lowercased (the first label): what the classes report. */
     name: labelName,
     /** UTF-8 and UTF-16 never come here (js/text-decoder.js decodes them itself); `family`'s encodings do. */
     decode(index, fatal, input, state, last) {

@@ -558,8 +558,8 @@ def gen_js_encoding_table(src):
     out += "export const ENCODING_COUNT = %d;\n" % len(names)
     out += "\n/** Per index: the family, the unit a composed build adds (tools/entries.mjs). */\n"
     out += "export const FAMILY_OF = [%s];\n" % ", ".join(json.dumps(f) for f in families)
-    out += ("\n/** Per index: the name as the standard spells it (js/runtime.js: the modules carry no names;\n"
-            " * text-encoding-wasm/hooks's labelToName returns it). */\n")
+    out += ("\n/** Per index: the name as the standard spells it (text-encoding-wasm/hooks's labelToName returns\n"
+            " * it; the runtimes name encodings by their first label, lowercased: js/label-index.js). */\n")
     out += "export const NAMES = [%s];\n" % ", ".join(json.dumps(n) for n in names)
     return out
 
