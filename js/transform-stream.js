@@ -39,7 +39,7 @@ export function useTransformStream(TransformStreamClass) {
 export function setUpTransformStream(s, context, transform, flush) {
   const TransformStream = supplied || (typeof globalThis.TransformStream === 'function' ? globalThis.TransformStream : null);
   if (TransformStream === null) {
-    throw new TypeError(`${context}: this runtime has no TransformStream (WHATWG Streams), which the stream classes are built on. Supply one before constructing: import { TransformStream } from 'web-streams-polyfill'; useTransformStream(TransformStream) (exported by 'text-encoding-wasm'), or set globalThis.TransformStream.`);
+    throw new TypeError(`${context}: this runtime has no TransformStream (WHATWG Streams), which the stream classes need: pass one to useTransformStream() (e.g. web-streams-polyfill's) or set globalThis.TransformStream.`);
   }
   const transformer = Object.create(null);
   transformer.transform = transform;
