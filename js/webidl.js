@@ -5,8 +5,15 @@
 
 import { Uint8Array, call } from './intrinsics.js';
 
-const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
-const TypedArray = Object.getPrototypeOf(Uint8Array);
+const getPrototypeOf = Object.getPrototypeOf;
+const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+const defineProperty = Object.defineProperty;
+/** A getter of `proto`, or null where it has none (ES2024's resizable and growable, in older engines). */
+function getter(proto, name) {
+  const descriptor = getOwnPropertyDescriptor(proto, name);
+  return descriptor ? descriptor.get : null;
+}
+const TypedArray = getPrototypeOf(Uint8Array);
 const taBuffer = getter(TypedArray.prototype, 'buffer');
 const taByteOffset = getter(TypedArray.prototype, 'byteOffset');
 const taByteLength = getter(TypedArray.prototype, 'byteLength');
@@ -17,34 +24,35 @@ const dvBuffer = getter(DataView.prototype, 'buffer');
 const dvByteOffset = getter(DataView.prototype, 'byteOffset');
 const dvByteLength = getter(DataView.prototype, 'byteLength');
 const abByteLength = getter(ArrayBuffer.prototype, 'byteLength');
-const sabByteLength = sharedBufferGetter('byteLength');
+const SharedMemory = typeof WebAssembly === 'object' ? WebAssembly.Memory : undefined;
 
 /**
- * A getter of SharedArrayBuffer.prototype, or null. Realms that are not
- * cross-origin isolated hide the global SharedArrayBuffer, yet such buffers can
- * still reach them (postMessage, a shared WebAssembly.Memory) and are valid
- * [AllowShared] BufferSources, so the prototype is also found through one.
+ * SharedArrayBuffer.prototype's getters [byteLength, growable] (empty or null
+ * where absent), for the first buffer that is not an ArrayBuffer. Realms that are
+ * not cross-origin isolated hide the global SharedArrayBuffer, yet such
+ * buffers can still reach them (postMessage, a shared WebAssembly.Memory) and
+ * are valid [AllowShared] BufferSources, so the prototype is then found
+ * through a shared memory, made at first need: made at load, it cost 6-10 ms
+ * of a fresh Chromium page's start-up (ARCHITECTURE.md, "Start-up").
  */
-function sharedBufferGetter(name) {
-  let proto = typeof SharedArrayBuffer === 'function' ? SharedArrayBuffer.prototype : null;
-  if (proto === null) {
-    try {
-      proto = Object.getPrototypeOf(new WebAssembly.Memory({ initial: 0, maximum: 0, shared: true }).buffer);
-    } catch (_) {
-      return null; // no shared memory at all in this engine
-    }
-  }
-  const descriptor = Object.getOwnPropertyDescriptor(proto, name);
-  return descriptor ? descriptor.get : null;
-}
-// ES2024: resizable ArrayBuffers and growable SharedArrayBuffers (absent in older engines).
-const abResizable = optionalGetter(ArrayBuffer.prototype, 'resizable');
-const sabGrowable = sharedBufferGetter('growable');
+let sharedGetters = typeof SharedArrayBuffer === 'function' && gettersOf(SharedArrayBuffer.prototype);
 
-function optionalGetter(proto, name) {
-  const descriptor = Object.getOwnPropertyDescriptor(proto, name);
-  return descriptor ? descriptor.get : null;
+function gettersOf(proto) {
+  return [getter(proto, 'byteLength'), getter(proto, 'growable')];
 }
+
+function sharedBufferGetters() {
+  if (!sharedGetters) {
+    sharedGetters = [];
+    try {
+      sharedGetters = gettersOf(getPrototypeOf(new SharedMemory({ initial: 0, maximum: 0, shared: true }).buffer));
+    } catch (_) { /* no shared memory at all in this engine */ }
+  }
+  return sharedGetters;
+}
+
+// ES2024: resizable ArrayBuffers and growable SharedArrayBuffers (absent in older engines).
+const abResizable = getter(ArrayBuffer.prototype, 'resizable');
 
 /**
  * WebIDL: a BufferSource or [AllowShared] view not marked [AllowResizable] may
@@ -52,14 +60,18 @@ function optionalGetter(proto, name) {
  * (the Encoding Standard's IDL marks none), so those are a TypeError, as in browsers.
  */
 function isResizable(buffer) {
+  // A getter that is null (an engine without it) or of the other kind throws.
+  // (An engine without `resizable` thus looks up the shared getters at the
+  // first decode rather than at load: the same work, later.)
   try {
-    if (abResizable && call(abResizable, buffer)) return true;
+    return call(abResizable, buffer);
   } catch (_) {
     try {
-      if (sabGrowable && call(sabGrowable, buffer)) return true;
-    } catch (_) { /* neither kind */ }
+      return call(sharedBufferGetters()[1], buffer);
+    } catch (_) {
+      return false;
+    }
   }
-  return false;
 }
 
 function notResizable(buffer, context) {
@@ -76,12 +88,11 @@ function bufferLength(value) {
   try {
     return call(abByteLength, value);
   } catch (_) {
-    if (sabByteLength) {
-      try {
-        return call(sabByteLength, value);
-      } catch (_) { /* neither */ }
+    try {
+      return call(sharedBufferGetters()[0], value);
+    } catch (_) {
+      return -1; // neither (or no SharedArrayBuffer in this engine)
     }
-    return -1;
   }
 }
 
@@ -113,8 +124,10 @@ export function bufferSourceBytes(value, context) {
     return length === 0 ? EMPTY : new Uint8Array(call(dvBuffer, value), offset, length);
   }
   const length = bufferLength(value);
-  if (length >= 0) notResizable(value, context);
-  if (length >= 0) return length === 0 ? EMPTY : new Uint8Array(value, 0, length);
+  if (length >= 0) {
+    notResizable(value, context);
+    return length === 0 ? EMPTY : new Uint8Array(value, 0, length);
+  }
   throw new TypeError(`${context}: The provided value is not of type '(ArrayBuffer or ArrayBufferView)'.`);
 }
 
@@ -198,18 +211,19 @@ export function encodeIntoSource(args, context) {
 export function shapeInterface(cls, name, members) {
   // The interface object's name, as WebIDL gives it: the bundles are minified
   // without esbuild's keepNames (which would wrap every function for this).
-  Object.defineProperty(cls, 'name', { value: name, writable: false, enumerable: false, configurable: true });
+  // Absent fields of a descriptor are false, or kept where the property exists.
+  defineProperty(cls, 'name', { value: name, configurable: true });
   const proto = cls.prototype;
   for (const member of members) {
-    const desc = Object.getOwnPropertyDescriptor(proto, member);
+    const desc = getOwnPropertyDescriptor(proto, member);
     desc.enumerable = true;
-    Object.defineProperty(proto, member, desc);
+    defineProperty(proto, member, desc);
   }
   // Browsers list `constructor` after the members (a class body lists it first).
-  const constructor = Object.getOwnPropertyDescriptor(proto, 'constructor');
+  const constructor = getOwnPropertyDescriptor(proto, 'constructor');
   delete proto.constructor;
-  Object.defineProperty(proto, 'constructor', constructor);
-  Object.defineProperty(proto, Symbol.toStringTag, { value: name, writable: false, enumerable: false, configurable: true });
+  defineProperty(proto, 'constructor', constructor);
+  defineProperty(proto, Symbol.toStringTag, { value: name, configurable: true });
 }
 
 /**
