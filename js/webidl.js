@@ -5,12 +5,16 @@
 
 import { Uint32Array, Uint8Array, call } from './intrinsics.js';
 
+const getPrototypeOf = Object.getPrototypeOf;
+const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+const defineProperty = Object.defineProperty;
+
 /** The getter of accessor `name` on `proto`, or null (no such accessor in this engine, or no `proto`). */
 function getterOf(proto, name) {
-  const descriptor = proto && Object.getOwnPropertyDescriptor(proto, name);
+  const descriptor = proto && getOwnPropertyDescriptor(proto, name);
   return descriptor ? descriptor.get : null;
 }
-const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
+const TypedArrayPrototype = getPrototypeOf(Uint8Array.prototype);
 const taBuffer = getterOf(TypedArrayPrototype, 'buffer');
 const taByteOffset = getterOf(TypedArrayPrototype, 'byteOffset');
 const taByteLength = getterOf(TypedArrayPrototype, 'byteLength');
@@ -24,22 +28,33 @@ const abByteLength = getterOf(ArrayBuffer.prototype, 'byteLength');
 // ES2024: resizable ArrayBuffers and growable SharedArrayBuffers (null in older engines).
 const abResizable = getterOf(ArrayBuffer.prototype, 'resizable');
 
+const SharedMemory = typeof WebAssembly === 'object' ? WebAssembly.Memory : undefined;
+
 /**
- * SharedArrayBuffer.prototype, or null. Realms that are not cross-origin
- * isolated hide the global SharedArrayBuffer, yet such buffers can still
- * reach them (postMessage, a shared WebAssembly.Memory) and are valid
- * [AllowShared] BufferSources, so the prototype is also found through one.
+ * SharedArrayBuffer.prototype's getters [byteLength, growable] (null where
+ * absent), looked up for the first buffer that is not an ArrayBuffer. Realms
+ * that are not cross-origin isolated hide the global SharedArrayBuffer, yet
+ * such buffers can still reach them (postMessage, a shared WebAssembly.Memory)
+ * and are valid [AllowShared] BufferSources, so the prototype is then found
+ * through a shared memory, made at first need: made at load, it cost 6-10 ms
+ * of a fresh Chromium page's start-up (ARCHITECTURE.md, "Start-up").
  */
-const sabPrototype = (() => {
-  if (typeof SharedArrayBuffer === 'function') return SharedArrayBuffer.prototype;
-  try {
-    return Object.getPrototypeOf(new WebAssembly.Memory({ initial: 0, maximum: 0, shared: true }).buffer);
-  } catch (_) {
-    return null; // no shared memory at all in this engine
+let sharedGetters = typeof SharedArrayBuffer === 'function' ? gettersOf(SharedArrayBuffer.prototype) : null;
+
+function gettersOf(proto) {
+  return [getterOf(proto, 'byteLength'), getterOf(proto, 'growable')];
+}
+
+function sharedBufferGetters() {
+  if (sharedGetters === null) {
+    let proto = null;
+    try {
+      proto = getPrototypeOf(new SharedMemory({ initial: 0, maximum: 0, shared: true }).buffer);
+    } catch (_) { /* no shared memory at all in this engine */ }
+    sharedGetters = gettersOf(proto);
   }
-})();
-const sabByteLength = getterOf(sabPrototype, 'byteLength');
-const sabGrowable = getterOf(sabPrototype, 'growable');
+  return sharedGetters;
+}
 
 /**
  * WebIDL: a BufferSource or [AllowShared] view not marked [AllowResizable] may
@@ -53,7 +68,8 @@ function notResizable(buffer, context) {
     resizable = abResizable !== null && call(abResizable, buffer);
   } catch (_) {
     try {
-      resizable = sabGrowable !== null && call(sabGrowable, buffer);
+      const growable = sharedBufferGetters()[1];
+      resizable = growable !== null && call(growable, buffer);
     } catch (_) { /* neither kind */ }
   }
   if (resizable) {
@@ -70,7 +86,7 @@ function bufferLength(value) {
     return call(abByteLength, value);
   } catch (_) {
     try {
-      return call(sabByteLength, value); // throws too if null: neither kind
+      return call(sharedBufferGetters()[0], value); // throws too if null: neither kind
     } catch (_) {
       return -1;
     }
@@ -195,16 +211,16 @@ export function shapeInterface(cls, name, members) {
   // The interface object's name, as WebIDL gives it: the bundles are minified
   // without esbuild's keepNames (which would wrap every function for this).
   // (Unlisted descriptor fields default to false.)
-  Object.defineProperty(cls, 'name', { value: name, configurable: true });
+  defineProperty(cls, 'name', { value: name, configurable: true });
   const proto = cls.prototype;
   // Each member deleted and defined again: in order at the end, enumerable.
   for (const member of members.concat('constructor')) {
-    const desc = Object.getOwnPropertyDescriptor(proto, member);
+    const desc = getOwnPropertyDescriptor(proto, member);
     desc.enumerable = member !== 'constructor';
     delete proto[member];
-    Object.defineProperty(proto, member, desc);
+    defineProperty(proto, member, desc);
   }
-  Object.defineProperty(proto, Symbol.toStringTag, { value: name, configurable: true });
+  defineProperty(proto, Symbol.toStringTag, { value: name, configurable: true });
 }
 
 /**

@@ -97,29 +97,35 @@ impl ByteHandler for Big5Handler {
         let mut i = 0;
         let mut o = 0;
         loop {
-            let n = copy_ascii(&src[i..], &mut dst[o..]);
-            i += n;
-            o += n;
-            let (Some(&lead), Some(&trail)) = (src.get(i), src.get(i + 1)) else { break };
+            let Some(&lead) = src.get(i) else { break };
+            if lead < 0x80 {
+                // Into the block copier only when ASCII comes (as Shift_JIS's
+                // fast path does): called before every pair, it cost more
+                // than the pair.
+                let n = copy_ascii(&src[i..], &mut dst[o..]);
+                if n == 0 {
+                    break;
+                }
+                i += n;
+                o += n;
+                continue;
+            }
+            let Some(&trail) = src.get(i + 1) else { break };
             if !(0x81..=0xFE).contains(&lead) || o + 2 > dst.len() {
                 break;
             }
-            let Some(step) = pointer(lead, trail).and_then(|p| decode_pointer(index, p)) else { break };
-            match step {
-                Step::Bmp(unit) => {
-                    dst[o] = unit;
-                    o += 1;
-                }
-                Step::Astral(cp) => {
-                    dst[o..o + 2].copy_from_slice(&crate::decode::surrogates(cp));
-                    o += 2;
-                }
-                Step::TwoBmp(a, b) => {
-                    dst[o] = a;
-                    dst[o + 1] = b;
-                    o += 2;
-                }
+            let Some(pointer) = pointer(lead, trail) else { break };
+            // The four pointers of two code points are left to the steps.
+            let cp = match index.get(pointer) {
+                Some(&cp) if cp != 0 && !matches!(pointer, 1133 | 1135 | 1164 | 1166) => cp,
                 _ => break,
+            };
+            if cp > 0xFFFF {
+                dst[o..o + 2].copy_from_slice(&crate::decode::surrogates(cp));
+                o += 2;
+            } else {
+                dst[o] = cp as u16;
+                o += 1;
             }
             i += 2;
         }
