@@ -9,11 +9,12 @@ import { unitsToString, unitsToStringTyped } from './units-to-string.js';
 import { preferBranches } from './utf8-encode.js';
 
 import { growScratch, memoryViews } from './scratch.js';
-import { ERROR, FATAL, FRESH, LAST, OUTPUT_FULL, SUBSTITUTE } from './wasm-abi.js';
+import { ERROR, FATAL, FRESH, LAST, OUTPUT_FULL } from './wasm-abi.js';
+import { UTF_8 } from './encodings.js';
 import { Uint16Array, Uint8Array, charCodeAt, min, setElements, sliceElements, subarray } from './intrinsics.js';
 
 /** Bytes decoded per call: with 2 bytes of output per input byte, 768 KiB of scratch. */
-const DECODE_WINDOW = 1 << 18;
+export const DECODE_WINDOW = 1 << 18;
 /** Below this many units the runtime's own UTF-16LE decoder costs more than fromCharCode. */
 const NATIVE_STRING_MIN = 64;
 
@@ -81,6 +82,8 @@ export function createRuntime(exports) {
    * Asked once per encoding, by decoding nothing.
    */
   function includes(index) {
+    // UTF-8 is JavaScript's in every build (js/utf8-codec.js): the main module has no UTF-8 decoder.
+    if (index === UTF_8) return true;
     if (included[index] === undefined) {
       exports.decode(index, FRESH | LAST, 0);
       views();
@@ -100,11 +103,6 @@ export function createRuntime(exports) {
       if (native16 !== null) return native16.decode(subarray(u16, unitsAt, unitsAt + count));
     }
     return toString(u16, unitsAt, count);
-  }
-
-  /** Writes string units [from, to) into the unit buffer. */
-  function putUnits(string, from, to) {
-    for (let i = from, j = unitsAt; i < to; i++, j++) u16[j] = charCodeAt(string, i);
   }
 
   if (exports.wrapRuntime !== undefined) preferBranches();
@@ -166,85 +164,18 @@ export function createRuntime(exports) {
     },
 
     /**
-     * One call of the module's encoder, for the legacy encoders (js/extra/):
-     * string units [from, to) with encoding `index` ("html" mode unless
-     * fatal), from `state` (4 bytes; null: a new encoder), into at most `cap`
-     * bytes. Returns [status, read, written, unmappable code point, state,
-     * bytes]; `bytes` views the scratch buffer until the next call.
+     * The module's exports and its scratch buffers, with room for `bytes`
+     * bytes and `units` code units: { exports, u8, u16, u32 (views of memory),
+     * bytesPtr, unitsAt (u16 index), resultsAt (u32 index), statePtr,
+     * bytesCap }, valid until the next call into the module. For the encoders
+     * (js/encoder-runtime.js: only /extra, /hooks and the CLI bundle them) and
+     * the CLI's transcoder, which decodes in this module for the encoders
+     * module's encoder.
      */
-    encodeChunk(index, fatal, last, string, from, to, state, cap) {
-      ensure(cap, to - from);
+    scratch(bytes, units) {
+      ensure(bytes, units);
       views();
-      putUnits(string, from, to);
-      let flags = (last ? LAST : 0) | (fatal ? FATAL : 0);
-      if (state) setElements(u8, state, statePtr);
-      else flags |= FRESH;
-      const written = exports.encode(index, flags, 0, to - from, cap);
-      views();
-      const r = sliceElements(u32, resultsAt, resultsAt + 4);
-      return [r[0], r[1], written, r[3], sliceElements(u8, statePtr, statePtr + 4), subarray(u8, bytesPtr, bytesPtr + written)];
-    },
-
-    /**
-     * Bytes to bytes without a string between them, for the CLI
-     * (js/cli/transcode.js): `input` decoded with encoding `from` (replacement
-     * mode) into the unit buffer, whose units the module's encoder for `to`
-     * then reads where they are ("html" mode; otherwise each unmappable
-     * character written as '?' by the module, as the CLI's default does).
-     * `states` = { decoder, encoder, bom } carries the two state buffers
-     * (null: new) and whether a leading U+FEFF is still to be dropped (the
-     * TextDecoder's BOM rule, §7.1); it is updated. Returns { pieces (copies),
-     * substituted }.
-     */
-    transcode(from, to, html, input, states, last) {
-      const pieces = [];
-      let substituted = 0;
-      let offset = 0;
-      const length = input.length;
-      do {
-        const n = min(length - offset, DECODE_WINDOW);
-        // Units: n + 4 (see decode); bytes: the input, and room for the
-        // encoder's output of those units (a full buffer only means another call).
-        ensure(2 * n + 64, n + 4);
-        views();
-        setElements(u8, subarray(input, offset, offset + n), bytesPtr);
-        const isLast = last && offset + n === length;
-        let flags = isLast ? LAST : 0;
-        if (states.decoder) setElements(u8, states.decoder, statePtr);
-        else flags |= FRESH;
-        let pending = exports.decode(from, flags, n);
-        views();
-        offset += u32[resultsAt + 1];
-        states.decoder = sliceElements(u8, statePtr, statePtr + 16);
-        // The encoder reads from `start` in the unit buffer.
-        let start = 0;
-        if (states.bom && pending > 0) {
-          states.bom = false;
-          if (u16[unitsAt] === 0xfeff) {
-            start = 1;
-            pending--;
-          }
-        }
-        // Until the encoder has read every unit (a full byte buffer only
-        // means another call, from where it stopped).
-        for (;;) {
-          let eflags = (isLast ? LAST : 0) | (html ? 0 : FATAL | SUBSTITUTE);
-          if (states.encoder) setElements(u8, states.encoder, statePtr);
-          else eflags |= FRESH;
-          const written = exports.encode(to, eflags, start, pending, bytesCap);
-          views();
-          const status = u32[resultsAt];
-          const read = u32[resultsAt + 1];
-          substituted += u32[resultsAt + 4];
-          states.encoder = sliceElements(u8, statePtr, statePtr + 4);
-          if (written > 0) pieces.push(sliceElements(u8, bytesPtr, bytesPtr + written));
-          start += read;
-          pending -= read;
-          if (status === ERROR) throw new RangeError(`encoding ${to} has no encoder`);
-          if (status !== OUTPUT_FULL) break;
-        }
-      } while (offset < length);
-      return { pieces, substituted };
+      return { exports, u8, u16, u32, bytesPtr, unitsAt, resultsAt, statePtr, bytesCap };
     },
   };
   // The build without WebAssembly adds its JavaScript decode loops (js/no-wasm/fast-decode.js, js/no-wasm.md).

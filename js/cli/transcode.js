@@ -9,9 +9,9 @@
 // cannot encode (the default). --fatal, the UTF-16 outputs (code units, not an
 // encoder of the standard) and the variants beyond the standard keep the
 // string path (main.js), which says where an error is.
-import { ready } from '../entries/full.js';
+import { ready } from '../entries/extra.js';
 
-/** The module's runtime, which the main entry hands out under this symbol (tools/entries.mjs). */
+/** The encoders module's runtime (js/encoders-host.js), which the extra entry hands out under this symbol. */
 const runtimeOf = ready[Symbol.for('text-encoding-wasm.runtime')];
 
 /** Encodings whose decoder drops a leading U+FEFF (TextDecoder's BOM rule, §7.1). */
