@@ -8,7 +8,7 @@
 
 #[cfg(feature = "big5")]
 use crate::big5::{Big5Decoder, Big5Encoder};
-use crate::decode::{DecodeResult, DecoderMode};
+use crate::decode::{self, ByteHandler, DecodeResult, DecoderMode, Pending};
 use crate::encode::{EncodeResult, EncoderMode};
 #[cfg(feature = "japanese")]
 use crate::euc_jp::{EucJpDecoder, EucJpEncoder};
@@ -138,9 +138,18 @@ impl Decoder {
         self.encoding
     }
 
+    fn parts(&mut self) -> (&mut dyn ByteHandler, &mut Pending) {
+        each_decoder!(&mut self.inner, d => d.parts())
+    }
+
+    fn parts_ref(&self) -> (&dyn ByteHandler, &Pending) {
+        each_decoder!(&self.inner, d => d.parts_ref())
+    }
+
     /// See [`crate::StreamDecoder::decode_utf16`].
     pub fn decode_utf16(&mut self, src: &[u8], dst: &mut [u16], last: bool, mode: DecoderMode) -> DecodeResult {
-        each_decoder!(&mut self.inner, d => d.decode_utf16(src, dst, last, mode))
+        let (handler, pending) = self.parts();
+        decode::drive(handler, pending, src, dst, last, mode)
     }
 
     /// See [`crate::StreamDecoder::max_utf16_len`].
@@ -155,17 +164,20 @@ impl Decoder {
 
     /// See [`crate::StreamDecoder::save_state`].
     pub fn save_state(&self) -> [u8; 16] {
-        each_decoder!(&self.inner, d => d.save_state())
+        let (handler, pending) = self.parts_ref();
+        decode::save_state(handler, pending)
     }
 
     /// See [`crate::StreamDecoder::load_state`].
     pub fn load_state(&mut self, state: &[u8; 16]) {
-        each_decoder!(&mut self.inner, d => d.load_state(state))
+        let (handler, pending) = self.parts();
+        decode::load_state(handler, pending, state)
     }
 
     /// See [`crate::StreamDecoder::is_idle`].
     pub fn is_idle(&self) -> bool {
-        each_decoder!(&self.inner, d => d.is_idle())
+        let (handler, pending) = self.parts_ref();
+        decode::is_idle(handler, pending)
     }
 }
 
