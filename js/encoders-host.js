@@ -2,22 +2,21 @@
 // tools/entries.mjs MODULES.encoders): the standard's encoders, which the main
 // module leaves out (4.8 KB gzip less in every page that only decodes), for
 // text-encoding-wasm/extra (LegacyEncoder), /hooks (encode) and the CLI.
-// Like /detect's module it carries no packed CJK index: before the first
-// encoder of an encoding with one runs, the main module's unpacked index is
-// copied in (its `index_table` export, through the main runtime's
-// indexTable; `provide_index` here), once per instance. Hosted like every
+// Like /detect's module it carries no packed CJK index and no single-byte
+// index: before the first encoder of an encoding with one runs, the main
+// module's (unpacked) index is copied in (its `index_table` export, through
+// the main runtime's indexTable; `provide_index` here), once per instance. Hosted like every
 // module (js/module-host.js): booted at first use, synchronously where the
 // engine allows; its no-WebAssembly translation where WebAssembly is missing.
 import { hostModule } from './module-host.js';
 import { createRuntime } from './runtime.js';
 import { withEncoders } from './encoder-runtime.js';
 import { guardRuntime } from './trap-guard.js';
-import { UTF_8 } from './encodings.js';
-import { setElements, Uint8Array } from './intrinsics.js';
+import { FAMILY_OF, UTF_8 } from './encodings.js';
+import { copyIndex, SINGLE_BYTE } from './copy-index.js';
 
 /** CJK indexes (0 jis0208, 2 EUC-KR, 3 gb18030, 4 Big5) each encoder reads, by encoding index (js/encoding-table.js). */
 const INDEXES_OF = { 29: 3, 30: 3, 31: 4, 32: 0, 33: 0, 34: 0, 35: 2 };
-
 /**
  * The encoders beside the main entry whose `ready` is given (its runtime and
  * inflater hang on it): `base64` and `fallback` (the embedded module and how
@@ -34,7 +33,7 @@ export function encodersHost(mainReady, { base64 = null, fallback = null, instan
   let provided = null;
 
   function use(exports) {
-    provided = [false, false, false, false, false];
+    provided = [false, false, false, false, false, false];
     const base = withEncoders(createRuntime(exports));
     const encodeChunk = base.encodeChunk;
     const transcode = base.transcode;
@@ -51,11 +50,9 @@ export function encodersHost(mainReady, { base64 = null, fallback = null, instan
 
   /** Copies the main module's unpacked index for encoding `index` into this instance, once. */
   function need(exports, index, context) {
-    const which = INDEXES_OF[index];
+    const which = FAMILY_OF[index] === 'single-byte' ? SINGLE_BYTE : INDEXES_OF[index];
     if (which === undefined || provided[which]) return;
-    const table = mainRuntime(context).indexTable(which, exports.index_length(which) * (which === 4 ? 4 : 2));
-    const at = exports.provide_index(which);
-    if (at !== 0) setElements(new Uint8Array(exports.memory.buffer), table, at);
+    copyIndex(mainRuntime(context), exports, which);
     provided[which] = true;
   }
 
