@@ -2,8 +2,9 @@
 // decoders'): the encoders module's `encode` export (src/wasm/encode.rs) for
 // LegacyEncoder (text-encoding-wasm/extra) and the hooks' encode, and the CLI's
 // bytes-to-bytes transcoder. Only /extra, /hooks and the CLI bundle this: the
-// standard entries and the family host have no encoder module to call.
-import { DECODE_WINDOW } from './runtime.js';
+// standard entries and the family host have no encoder module to call. It
+// makes no strings, so it does not bundle js/runtime.js's string building.
+import { DECODE_WINDOW, growScratch, memoryViews } from './scratch.js';
 import { ERROR, FATAL, FRESH, LAST, OUTPUT_FULL, SUBSTITUTE } from './wasm-abi.js';
 import { charCodeAt, min, setElements, sliceElements, subarray } from './intrinsics.js';
 
@@ -25,8 +26,27 @@ function decodeUnits(runtime, index, input, state, last) {
   return [m.u32[m.resultsAt + 1], subarray(m.u16, m.unitsAt, m.unitsAt + written), sliceElements(m.u8, m.statePtr, m.statePtr + 16)];
 }
 
-/** `runtime` (js/runtime.js's, over a module with the `encode` export) with encodeChunk and transcode. */
-export function withEncoders(runtime) {
+/**
+ * The runtime of a module with the `encode` export (the encoders module):
+ * `scratch` as js/runtime.js's (its buffers, grown on demand), encodeChunk
+ * and transcode.
+ */
+export function createEncoderRuntime(exports) {
+  const memory = exports.memory;
+  let at = { bytesCap: 0, unitsCap: 0, bytesPtr: 0, unitsAt: 0, resultsAt: 0, statePtr: 0 };
+  let views = null;
+  const runtime = {
+    scratch(bytes, units) {
+      if (bytes > at.bytesCap || units > at.unitsCap) at = growScratch(exports, at.bytesCap, at.unitsCap, bytes, units);
+      if (views === null || memory.buffer !== views.buffer) views = memoryViews(memory);
+      return { exports, u8: views.u8, u16: views.u16, u32: views.u32, bytesPtr: at.bytesPtr, unitsAt: at.unitsAt, resultsAt: at.resultsAt, statePtr: at.statePtr, bytesCap: at.bytesCap };
+    },
+  };
+  return withEncoders(runtime);
+}
+
+/** `runtime` (with `scratch`, over a module with the `encode` export) with encodeChunk and transcode. */
+function withEncoders(runtime) {
   /**
    * One call of the module's encoder, for the legacy encoders (js/extra/):
    * string units [from, to) with encoding `index` ("html" mode unless

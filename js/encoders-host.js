@@ -1,7 +1,8 @@
 // The encoders module (Cargo features `encoders` and `shared-tables`;
 // tools/entries.mjs MODULES.encoders): the standard's encoders, which the main
 // module leaves out (4.8 KB gzip less in every page that only decodes), for
-// text-encoding-wasm/extra (LegacyEncoder), /hooks (encode) and the CLI.
+// text-encoding-wasm/extra (LegacyEncoder) and /hooks (encode); and the CLI's
+// module (MODULES.cli: the same with a UTF-8 decoder, for its transcoder).
 // Like /detect's module it carries no packed CJK index and no single-byte
 // index: before the first encoder of an encoding with one runs, the main
 // module's (unpacked) index is copied in (its `index_table` export, through
@@ -9,8 +10,7 @@
 // module (js/module-host.js): booted at first use, synchronously where the
 // engine allows; its no-WebAssembly translation where WebAssembly is missing.
 import { hostModule } from './module-host.js';
-import { createRuntime } from './runtime.js';
-import { withEncoders } from './encoder-runtime.js';
+import { createEncoderRuntime } from './encoder-runtime.js';
 import { guardRuntime } from './trap-guard.js';
 import { FAMILY_OF, UTF_8 } from './encodings.js';
 import { copyIndex, SINGLE_BYTE } from './copy-index.js';
@@ -25,7 +25,7 @@ const INDEXES_OF = { 29: 3, 30: 3, 31: 4, 32: 0, 33: 0, 34: 0, 35: 2 };
  * runtime LegacyEncoder and the CLI call, the main runtime's labels and names
  * with this module's encodeChunk and transcode.
  */
-export function encodersHost(mainReady, { base64 = null, fallback = null, instantiate = null, what }) {
+export function encodersHost(mainReady, { base64 = null, fallback = null, instantiate = null, what, hint = null }) {
   const mainRuntime = (context) => mainReady[Symbol.for('text-encoding-wasm.runtime')](context);
   let host = null;
   let runtime = null;
@@ -34,7 +34,7 @@ export function encodersHost(mainReady, { base64 = null, fallback = null, instan
 
   function use(exports) {
     provided = [false, false, false, false, false, false];
-    const base = withEncoders(createRuntime(exports));
+    const base = createEncoderRuntime(exports);
     const encodeChunk = base.encodeChunk;
     const transcode = base.transcode;
     base.encodeChunk = (index, fatal, last, string, from, to, state, cap) => {
@@ -68,7 +68,7 @@ export function encodersHost(mainReady, { base64 = null, fallback = null, instan
       base64,
       inflate: mainReady[Symbol.for('text-encoding-wasm.inflate')],
       fallback,
-      fallbackHint: `import '${what.replace('text-encoding-wasm/', 'text-encoding-wasm/js/')}' (the build without WebAssembly) instead`,
+      fallbackHint: hint === null ? `import '${what.replace('text-encoding-wasm/', 'text-encoding-wasm/js/')}' (the build without WebAssembly) instead` : hint,
       onExports: use,
     });
     host.boot();

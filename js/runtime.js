@@ -8,13 +8,11 @@
 import { unitsToString, unitsToStringTyped } from './units-to-string.js';
 import { preferBranches } from './utf8-encode.js';
 
-import { growScratch, memoryViews } from './scratch.js';
+import { DECODE_WINDOW, growScratch, memoryViews } from './scratch.js';
 import { ERROR, FATAL, FRESH, LAST, OUTPUT_FULL } from './wasm-abi.js';
 import { UTF_8 } from './encodings.js';
 import { Uint16Array, Uint8Array, charCodeAt, min, setElements, sliceElements, subarray } from './intrinsics.js';
 
-/** Bytes decoded per call: with 2 bytes of output per input byte, 768 KiB of scratch. */
-export const DECODE_WINDOW = 1 << 18;
 /** Below this many units the runtime's own UTF-16LE decoder costs more than fromCharCode. */
 const NATIVE_STRING_MIN = 64;
 
@@ -167,10 +165,9 @@ export function createRuntime(exports) {
      * The module's exports and its scratch buffers, with room for `bytes`
      * bytes and `units` code units: { exports, u8, u16, u32 (views of memory),
      * bytesPtr, unitsAt (u16 index), resultsAt (u32 index), statePtr,
-     * bytesCap }, valid until the next call into the module. For the encoders
-     * (js/encoder-runtime.js: only /extra, /hooks and the CLI bundle them) and
-     * the CLI's transcoder, which decodes in this module for the encoders
-     * module's encoder.
+     * bytesCap }, valid until the next call into the module: for the CLI's
+     * transcoder (js/encoder-runtime.js), which decodes in this module for the
+     * encoders module's encoder.
      */
     scratch(bytes, units) {
       ensure(bytes, units);

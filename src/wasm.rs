@@ -21,9 +21,9 @@ use wasm_bindgen::prelude::wasm_bindgen;
 // (feature `codecs`: decoders; `encoders`; labels and names under `wasm`), and the UTF-8
 // variants beyond it (feature `variants`: text-encoding-wasm/extra's module,
 // built without `codecs`, so the standard entries carry none of it).
-#[cfg(any(feature = "codecs", feature = "encoders"))]
+#[cfg(any(feature = "codecs", feature = "transcode"))]
 pub mod standard;
-#[cfg(any(feature = "codecs", feature = "encoders"))]
+#[cfg(any(feature = "codecs", feature = "transcode"))]
 pub use standard::*;
 #[cfg(feature = "encoders")]
 pub mod encode;

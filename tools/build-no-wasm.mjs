@@ -15,7 +15,7 @@ const root = new URL('..', import.meta.url).pathname;
 const wasm2js = `${root}node_modules/.bin/wasm2js`;
 import { MODULES } from './entries.mjs';
 
-const variants = process.argv.length > 2 ? process.argv.slice(2) : Object.keys(MODULES);
+const variants = process.argv.length > 2 ? process.argv.slice(2) : Object.keys(MODULES).filter((name) => MODULES[name].translated !== false);
 /** The exports each translation must have, by the Cargo features of its module (Cargo.toml, src/wasm.rs). */
 const SCRATCH = ['memory', 'scratch', 'scratch_units', 'scratch_results', 'scratch_state'];
 const EXPORTS_OF_FEATURE = {
@@ -23,10 +23,11 @@ const EXPORTS_OF_FEATURE = {
   encoders: ['encode'],
   utf16: [],
   'shared-tables': ['provide_index', 'index_length'],
+  transcode: ['encode', 'decode'],
   wasm: ['decode', 'encode', 'encoding_for_label', 'encoding_name'],
   variants: ['scratch_values', 'variant_decode', 'variant_encode', 'iso10646_decode', 'iso10646_encode', 'modified_utf8_length'],
 };
-const EXPORTS = Object.fromEntries(Object.entries(MODULES).map(([name, m]) => [name, [...SCRATCH, ...m.features.flatMap((f) => EXPORTS_OF_FEATURE[f])]]));
+const EXPORTS = Object.fromEntries(Object.entries(MODULES).filter(([, m]) => m.translated !== false).map(([name, m]) => [name, [...SCRATCH, ...m.features.flatMap((f) => EXPORTS_OF_FEATURE[f])]]));
 
 /** Base64 characters of data segments from which a translation reads them from the module's bytes instead (below: the 188 of the variants' module are not worth loading its bytes). */
 const DATA_FROM_MODULE_AT = 1024;

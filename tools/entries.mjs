@@ -38,11 +38,14 @@ export const MODULES = {
   chinese: { features: ['codecs'], families: ['chinese'] },
   big5: { features: ['codecs'], families: ['big5'] },
   korean: { features: ['codecs'], families: ['korean'] },
-  // The standard's encoders (LegacyEncoder of /extra, the hooks' encode, the
-  // CLI; js/encoders-host.js): every family, no packed index (`shared-tables`:
-  // the host copies the main module's unpacked ones in, as /detect does), and
-  // a UTF-8 decoder for the CLI's bytes-to-bytes path (src/wasm/standard.rs).
+  // The standard's encoders (LegacyEncoder of /extra, the hooks' encode;
+  // js/encoders-host.js): every family, no CJK or single-byte index
+  // (`shared-tables`: the host copies the main module's in, as /detect does).
   encoders: { features: ['encoders', 'shared-tables'], families: null },
+  // The CLI's: the same and a UTF-8 decoder for its bytes-to-bytes path
+  // (`transcode`, src/wasm/standard.rs). Node only, so no translation
+  // (`translated: false`): without WebAssembly the CLI takes its string path.
+  cli: { features: ['transcode', 'shared-tables'], families: null, translated: false },
   variants: { features: ['variants'], families: ['utf'] },
 };
 
@@ -333,7 +336,7 @@ export function moduleBytesFile(module) {
 }
 
 /** The modules whose bytes the package ships as a file of their own (the wasm entries', detect's, extra's; a set without a module has none). */
-export const MODULE_BYTES = [...Object.keys(SETS).filter((set) => SETS[set].module !== null).map((set) => SETS[set].module), ...Object.keys(FAMILIES), 'encoders', 'variants', 'detect'];
+export const MODULE_BYTES = [...Object.keys(SETS).filter((set) => SETS[set].module !== null).map((set) => SETS[set].module), ...Object.keys(FAMILIES), 'encoders', 'cli', 'variants', 'detect'];
 
 /** The modules whose no-WebAssembly backend the package ships as a file of its own (besides the encoders' and the variants'). */
 export const BACKEND_MODULES = Object.keys(SETS).filter((set) => SETS[set].module !== null);

@@ -1,5 +1,5 @@
 // The CLI's fast path: bytes in one encoding to bytes in another inside the
-// module (runtime.transcode in js/runtime.js), with no JavaScript string
+// modules (runtime.transcode in js/encoder-runtime.js), with no JavaScript string
 // between the decoder and the encoder. Building that string and reading it
 // back unit by unit was most of the CLI's time (1 GiB UTF-8 -> Shift_JIS at
 // 1.7-1.8x glibc iconv's time).
@@ -9,10 +9,17 @@
 // cannot encode (the default). --fatal, the UTF-16 outputs (code units, not an
 // encoder of the standard) and the variants beyond the standard keep the
 // string path (main.js), which says where an error is.
-import { ready } from '../entries/extra.js';
+import cliBase64 from '../../build/wasm/cli/bytes.js';
+import { ready as mainReady } from '../entries/full.js';
+import { encodersHost } from '../encoders-host.js';
 
-/** The encoders module's runtime (js/encoders-host.js), which the extra entry hands out under this symbol. */
-const runtimeOf = ready[Symbol.for('text-encoding-wasm.runtime')];
+/**
+ * The CLI's module (tools/entries.mjs MODULES.cli: the encoders and a UTF-8
+ * decoder, the main module's tables copied in; js/encoders-host.js): UTF-8 is
+ * decoded there, every other encoding in the main module, and encoded there.
+ * No translation: without WebAssembly the string path does it all.
+ */
+const host = encodersHost(mainReady, { base64: cliBase64, what: 'text-encoding-wasm CLI', hint: 'the CLI takes its string path instead' });
 
 /** Encodings whose decoder drops a leading U+FEFF (TextDecoder's BOM rule, §7.1). */
 const BOM_ENCODINGS = new Set(['UTF-8', 'UTF-16LE', 'UTF-16BE']);
@@ -24,12 +31,15 @@ const BOM_ENCODINGS = new Set(['UTF-8', 'UTF-16LE', 'UTF-16BE']);
  * { convert(chunk) -> Uint8Array[], finish() -> Uint8Array[], substituted }.
  */
 export async function createTranscoder(fromName, toName, mode) {
-  if (mode === 'fatal' || typeof runtimeOf !== 'function') return null;
+  if (mode === 'fatal') return null;
   const to = toName.toLowerCase();
   if (to === 'utf-16le' || to === 'utf-16be' || to === 'replacement') return null;
-  await ready();
-  const runtime = runtimeOf('text-encoding-wasm CLI');
-  if (typeof runtime.transcode !== 'function') return null;
+  try {
+    await host.ready();
+  } catch (_) {
+    return null; // no WebAssembly (node --jitless): the string path
+  }
+  const runtime = host.getRuntime('text-encoding-wasm CLI');
   const fromIndex = runtime.labelToIndex(fromName);
   const toIndex = runtime.labelToIndex(toName);
   if (fromIndex < 0 || toIndex < 0) return null;

@@ -20,8 +20,6 @@ useVariantsBackend(variantsWasm(mainReady[Symbol.for('text-encoding-wasm.inflate
 
 /** Resolves once the main entry and the encoders module are usable. */
 export const ready = () => encoders.ready();
-// How the CLI (a bundle over this entry) reaches the encoders' runtime.
-ready[Symbol.for('text-encoding-wasm.runtime')] = encoders.getRuntime;
 
 export { LegacyEncoder } from '../extra/legacy-encoder.js';
 export { Wtf8Decoder, Wtf8Encoder, Cesu8Decoder, Cesu8Encoder, ModifiedUtf8Decoder, ModifiedUtf8Encoder, wtf8Concat } from '../extra/utf8-variants.js';

@@ -39,8 +39,8 @@ pub fn encoding_name(index: u32) -> u32 {
 }
 
 /// Whether `decode` decodes `encoding`: with `codecs`, every encoding the
-/// module has; the encoders module (`encoders` without `codecs`) decodes
-/// UTF-8 only, for the CLI's bytes-to-bytes path (js/runtime.js `transcode`),
+/// module has; the CLI's module (`transcode` without `codecs`) decodes
+/// UTF-8 only, for its bytes-to-bytes path (js/encoder-runtime.js `transcode`),
 /// since the main module has no UTF-8 decoder (the package decodes UTF-8 in
 /// JavaScript) and linking every decoder again would cost 6 KB gzip.
 fn decodable(encoding: Encoding) -> bool {
