@@ -12,11 +12,10 @@ import { inflateRaw } from './inflate.js';
 import { hostModule } from './module-host.js';
 import { withLabels } from './label-index.js';
 import { createRuntime } from './runtime.js';
-import { withEncodeChunk } from './runtime-encode.js';
 import { guardRuntime } from './trap-guard.js';
 
 /** The runtime's methods that call into the module (js/trap-guard.js). */
-const MODULE_CALLS = ['labelToIndex', 'name', 'decode', 'encodeChunk'];
+const MODULE_CALLS = ['labelToIndex', 'name', 'decode'];
 
 /** The runtime of the entry's own module. */
 let base = null;
@@ -73,9 +72,9 @@ export function entryPrefix() {
   return importPrefix;
 }
 
-/** The runtime of the main module's exports: labels resolved in JavaScript, and the legacy encoders' encodeChunk. */
+/** The runtime of the main module's exports, its labels resolved in JavaScript (the encoders are the encoders module's: js/encoders-host.js). */
 function mainRuntime(exports) {
-  return withEncodeChunk(withLabels(createRuntime(exports)));
+  return withLabels(createRuntime(exports));
 }
 
 /** Installs a backend: an object with the exports of src/wasm.rs and `memory`. */

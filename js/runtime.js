@@ -8,12 +8,11 @@
 import { unitsToString, unitsToStringTyped } from './units-to-string.js';
 import { preferBranches } from './utf8-encode.js';
 
-import { growScratch, memoryViews } from './scratch.js';
+import { DECODE_WINDOW, growScratch, memoryViews } from './scratch.js';
 import { ERROR, FATAL, FRESH, LAST, OUTPUT_FULL } from './wasm-abi.js';
+import { UTF_8 } from './encodings.js';
 import { Uint16Array, Uint8Array, charCodeAt, min, setElements, sliceElements, subarray } from './intrinsics.js';
 
-/** Bytes decoded per call: with 2 bytes of output per input byte, 768 KiB of scratch. */
-export const DECODE_WINDOW = 262144; // 1 << 18
 /** Below this many units the runtime's own UTF-16LE decoder costs more than fromCharCode. */
 const NATIVE_STRING_MIN = 64;
 
@@ -54,11 +53,10 @@ function nativeUtf16Decoder() {
  * module: `exports`, the scratch buffers' layout (js/scratch.js: bytesCap,
  * unitsCap, bytesPtr, unitsAt, resultsAt, statePtr) and views of memory (u8,
  * u16, u32), kept current by io.ensure(bytes, units) and io.views() (call it
- * again after each call into the module: memory may have grown). What only
- * some users need goes through it from their own files, so that the other
- * bundles leave it out: the legacy encoders' encodeChunk
- * (js/runtime-encode.js, added by js/loader.js to the main module's runtime;
- * the family modules have no encoder), the CLI's transcode (js/cli/transcode.js).
+ * again after each call into the module: memory may have grown);
+ * runtime.scratch(bytes, units) does both and returns io, for the CLI's
+ * transcoder (js/encoder-runtime.js), which decodes in this module for the
+ * encoders module's encoder.
  */
 export function createRuntime(exports) {
   const memory = exports.memory;
@@ -88,6 +86,8 @@ export function createRuntime(exports) {
    * Asked once per encoding, by decoding nothing.
    */
   function includes(index) {
+    // UTF-8 is JavaScript's in every build (js/utf8-codec.js): the main module has no UTF-8 decoder.
+    if (index === UTF_8) return true;
     if (included[index] === undefined) {
       exports.decode(index, FRESH | LAST, 0);
       views();
@@ -112,6 +112,13 @@ export function createRuntime(exports) {
   if (exports.wrapRuntime !== undefined) preferBranches();
   const runtime = {
     io,
+
+    /** io, its buffers holding at least `bytes` bytes and `units` units, its views current (valid until the next call into the module). */
+    scratch(bytes, units) {
+      ensure(bytes, units);
+      views();
+      return io;
+    },
 
     /** Strings for an interpreter (js/utf8-codec.js's typed mode): the build without WebAssembly. */
     typedStrings: exports.wrapRuntime !== undefined,

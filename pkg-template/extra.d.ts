@@ -1,7 +1,8 @@
 // Types of text-encoding-wasm/extra: encoders beyond the standard's TextEncoder.
 import type { EncodedBytes, TextEncoderEncodeIntoResult } from './index.js';
 
-export { ready } from './index.js';
+/** Resolves once the main entry and the encoders module (LegacyEncoder's) are usable. */
+export declare function ready(): Promise<void>;
 
 /** "fatal": an unmappable code point throws; "html": it becomes "&#N;" (form submission's encoding). */
 export type LegacyEncoderMode = 'fatal' | 'html';

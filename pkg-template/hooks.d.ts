@@ -2,7 +2,8 @@
 // hooks for other standards (§6). Encodings are TextDecoder's `encoding` names.
 import type { AllowSharedBufferSource, EncodedBytes } from './index.js';
 
-export { ready } from './index.js';
+/** Resolves once the main entry and the encoders module (encode's) are usable. */
+export declare function ready(): Promise<void>;
 
 export type BomEncoding = 'utf-8' | 'utf-16be' | 'utf-16le';
 

@@ -1,14 +1,14 @@
 //! [`Decoder`] and [`Encoder`]: one type for every encoding, chosen at run time.
 //! Using them links every family and every table the build has; a program that
 //! knows its encoding should name the family type (e.g. [`crate::Utf8Decoder`])
-//! instead. UTF-8, UTF-16 and replacement are always in; each other family is
-//! a feature that adds it (`single-byte`, `japanese`, `chinese`, `big5`,
-//! `korean`, all on by default): without its feature an encoding's `Decoder`
+//! instead. Replacement is always in; each other family is a feature that
+//! adds it (`utf`, whose part `utf16` adds UTF-16 alone, `single-byte`,
+//! `japanese`, `chinese`, `big5`, `korean`, all on by default): without its feature an encoding's `Decoder`
 //! decodes as replacement and its `Encoder::new` is `None`.
 
 #[cfg(feature = "big5")]
 use crate::big5::{Big5Decoder, Big5Encoder};
-use crate::decode::{DecodeResult, DecoderMode};
+use crate::decode::{self, ByteHandler, DecodeResult, DecoderMode, Pending};
 use crate::encode::{EncodeResult, EncoderMode};
 #[cfg(feature = "japanese")]
 use crate::euc_jp::{EucJpDecoder, EucJpEncoder};
@@ -23,7 +23,7 @@ use crate::replacement::ReplacementDecoder;
 use crate::shift_jis::{ShiftJisDecoder, ShiftJisEncoder};
 #[cfg(feature = "single-byte")]
 use crate::single_byte::{SingleByteDecoder, SingleByteEncoder};
-#[cfg(feature = "utf")]
+#[cfg(feature = "utf16")]
 use crate::utf16::Utf16Decoder;
 #[cfg(feature = "utf")]
 use crate::utf8::{Utf8Decoder, Utf8Encoder};
@@ -50,7 +50,7 @@ enum AnyDecoder {
     #[cfg(feature = "korean")]
     EucKr(EucKrDecoder),
     Replacement(ReplacementDecoder),
-    #[cfg(feature = "utf")]
+    #[cfg(feature = "utf16")]
     Utf16(Utf16Decoder),
     #[cfg(feature = "single-byte")]
     XUserDefined(XUserDefinedDecoder),
@@ -76,7 +76,7 @@ macro_rules! each_decoder {
             #[cfg(feature = "korean")]
             AnyDecoder::EucKr($d) => $body,
             AnyDecoder::Replacement($d) => $body,
-            #[cfg(feature = "utf")]
+            #[cfg(feature = "utf16")]
             AnyDecoder::Utf16($d) => $body,
             #[cfg(feature = "single-byte")]
             AnyDecoder::XUserDefined($d) => $body,
@@ -112,9 +112,9 @@ impl Decoder {
             #[cfg(feature = "korean")]
             EucKr => AnyDecoder::EucKr(EucKrDecoder::new()),
             Replacement => AnyDecoder::Replacement(ReplacementDecoder::new()),
-            #[cfg(feature = "utf")]
+            #[cfg(feature = "utf16")]
             Utf16Be => AnyDecoder::Utf16(Utf16Decoder::new(true)),
-            #[cfg(feature = "utf")]
+            #[cfg(feature = "utf16")]
             Utf16Le => AnyDecoder::Utf16(Utf16Decoder::new(false)),
             #[cfg(feature = "single-byte")]
             XUserDefined => AnyDecoder::XUserDefined(XUserDefinedDecoder::new()),
@@ -138,9 +138,18 @@ impl Decoder {
         self.encoding
     }
 
+    fn parts(&mut self) -> (&mut dyn ByteHandler, &mut Pending) {
+        each_decoder!(&mut self.inner, d => d.parts())
+    }
+
+    fn parts_ref(&self) -> (&dyn ByteHandler, &Pending) {
+        each_decoder!(&self.inner, d => d.parts_ref())
+    }
+
     /// See [`crate::StreamDecoder::decode_utf16`].
     pub fn decode_utf16(&mut self, src: &[u8], dst: &mut [u16], last: bool, mode: DecoderMode) -> DecodeResult {
-        each_decoder!(&mut self.inner, d => d.decode_utf16(src, dst, last, mode))
+        let (handler, pending) = self.parts();
+        decode::drive(handler, pending, src, dst, last, mode)
     }
 
     /// See [`crate::StreamDecoder::max_utf16_len`].
@@ -155,17 +164,20 @@ impl Decoder {
 
     /// See [`crate::StreamDecoder::save_state`].
     pub fn save_state(&self) -> [u8; 16] {
-        each_decoder!(&self.inner, d => d.save_state())
+        let (handler, pending) = self.parts_ref();
+        decode::save_state(handler, pending)
     }
 
     /// See [`crate::StreamDecoder::load_state`].
     pub fn load_state(&mut self, state: &[u8; 16]) {
-        each_decoder!(&mut self.inner, d => d.load_state(state))
+        let (handler, pending) = self.parts();
+        decode::load_state(handler, pending, state)
     }
 
     /// See [`crate::StreamDecoder::is_idle`].
     pub fn is_idle(&self) -> bool {
-        each_decoder!(&self.inner, d => d.is_idle())
+        let (handler, pending) = self.parts_ref();
+        decode::is_idle(handler, pending)
     }
 }
 

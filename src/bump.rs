@@ -55,6 +55,9 @@ impl Default for Bump {
 // that block is freed (so nothing live lies above it). WebAssembly modules
 // here are single-threaded; the atomics only make the static `Sync`.
 unsafe impl GlobalAlloc for Bump {
+    // Not inlined: allocations are rare (scratch growth, the tables, once),
+    // and each inlined copy was ~150 bytes of code at a dozen call sites.
+    #[inline(never)]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let mut next = self.next.load(Relaxed);
         if next == 0 {
@@ -74,6 +77,7 @@ unsafe impl GlobalAlloc for Bump {
         start as *mut u8
     }
 
+    #[inline(never)]
     unsafe fn dealloc(&self, ptr: *mut u8, _layout: Layout) {
         if ptr as usize == self.last.load(Relaxed) {
             self.next.store(ptr as usize, Relaxed);

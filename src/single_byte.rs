@@ -3,6 +3,7 @@
 
 use crate::decode::{ByteHandler, Restore, StreamDecoder, Step};
 use crate::encode::{self, Emit, ScalarHandler, StreamEncoder};
+#[cfg(not(feature = "shared-tables"))]
 use crate::generated::single_byte as tables;
 use crate::tables::{reverse, ReverseMap, Source};
 use crate::Encoding;
@@ -12,42 +13,89 @@ use once_cell::race::OnceBox;
 type Index = &'static [u16; 128];
 
 /// The index of a single-byte encoding and the slot of its reverse map
-/// (ISO-8859-8 and ISO-8859-8-I share both), or `None` for other encodings.
+/// (ISO-8859-8 and ISO-8859-8-I share both), or `None` for other encodings
+/// (and, with the feature "shared-tables", until the indexes are provided).
 pub fn index_for(encoding: Encoding) -> Option<(Index, usize)> {
     use Encoding::*;
-    Some(match encoding {
-        Ibm866 => (&tables::IBM866, 0),
-        Iso8859_2 => (&tables::ISO_8859_2, 1),
-        Iso8859_3 => (&tables::ISO_8859_3, 2),
-        Iso8859_4 => (&tables::ISO_8859_4, 3),
-        Iso8859_5 => (&tables::ISO_8859_5, 4),
-        Iso8859_6 => (&tables::ISO_8859_6, 5),
-        Iso8859_7 => (&tables::ISO_8859_7, 6),
-        Iso8859_8 | Iso8859_8I => (&tables::ISO_8859_8, 7),
-        Iso8859_10 => (&tables::ISO_8859_10, 8),
-        Iso8859_13 => (&tables::ISO_8859_13, 9),
-        Iso8859_14 => (&tables::ISO_8859_14, 10),
-        Iso8859_15 => (&tables::ISO_8859_15, 11),
-        Iso8859_16 => (&tables::ISO_8859_16, 12),
-        Koi8R => (&tables::KOI8_R, 13),
-        Koi8U => (&tables::KOI8_U, 14),
-        Macintosh => (&tables::MACINTOSH, 15),
-        Windows874 => (&tables::WINDOWS_874, 16),
-        Windows1250 => (&tables::WINDOWS_1250, 17),
-        Windows1251 => (&tables::WINDOWS_1251, 18),
-        Windows1252 => (&tables::WINDOWS_1252, 19),
-        Windows1253 => (&tables::WINDOWS_1253, 20),
-        Windows1254 => (&tables::WINDOWS_1254, 21),
-        Windows1255 => (&tables::WINDOWS_1255, 22),
-        Windows1256 => (&tables::WINDOWS_1256, 23),
-        Windows1257 => (&tables::WINDOWS_1257, 24),
-        Windows1258 => (&tables::WINDOWS_1258, 25),
-        XMacCyrillic => (&tables::X_MAC_CYRILLIC, 26),
+    let slot = match encoding {
+        Ibm866 => 0,
+        Iso8859_2 => 1,
+        Iso8859_3 => 2,
+        Iso8859_4 => 3,
+        Iso8859_5 => 4,
+        Iso8859_6 => 5,
+        Iso8859_7 => 6,
+        Iso8859_8 | Iso8859_8I => 7,
+        Iso8859_10 => 8,
+        Iso8859_13 => 9,
+        Iso8859_14 => 10,
+        Iso8859_15 => 11,
+        Iso8859_16 => 12,
+        Koi8R => 13,
+        Koi8U => 14,
+        Macintosh => 15,
+        Windows874 => 16,
+        Windows1250 => 17,
+        Windows1251 => 18,
+        Windows1252 => 19,
+        Windows1253 => 20,
+        Windows1254 => 21,
+        Windows1255 => 22,
+        Windows1256 => 23,
+        Windows1257 => 24,
+        Windows1258 => 25,
+        XMacCyrillic => 26,
         _ => return None,
-    })
+    };
+    Some((table(slot)?, slot))
 }
 
-const SLOTS: usize = 27;
+/// The index single-byte in `slot` (as [`index_for`] numbers them).
+#[cfg(not(feature = "shared-tables"))]
+pub(crate) fn table(slot: usize) -> Option<Index> {
+    static TABLES: [Index; SLOTS] = [
+        &tables::IBM866,
+        &tables::ISO_8859_2,
+        &tables::ISO_8859_3,
+        &tables::ISO_8859_4,
+        &tables::ISO_8859_5,
+        &tables::ISO_8859_6,
+        &tables::ISO_8859_7,
+        &tables::ISO_8859_8,
+        &tables::ISO_8859_10,
+        &tables::ISO_8859_13,
+        &tables::ISO_8859_14,
+        &tables::ISO_8859_15,
+        &tables::ISO_8859_16,
+        &tables::KOI8_R,
+        &tables::KOI8_U,
+        &tables::MACINTOSH,
+        &tables::WINDOWS_874,
+        &tables::WINDOWS_1250,
+        &tables::WINDOWS_1251,
+        &tables::WINDOWS_1252,
+        &tables::WINDOWS_1253,
+        &tables::WINDOWS_1254,
+        &tables::WINDOWS_1255,
+        &tables::WINDOWS_1256,
+        &tables::WINDOWS_1257,
+        &tables::WINDOWS_1258,
+        &tables::X_MAC_CYRILLIC,
+    ];
+    TABLES.get(slot).copied()
+}
+
+/// The index single-byte in `slot`, from the 27 indexes provided from outside
+/// (feature "shared-tables": `crate::tables::provide_index(5)`, which the
+/// encoders module's host fills with the main module's, js/copy-index.js:
+/// 2.8 KB gzip it does not carry).
+#[cfg(feature = "shared-tables")]
+pub(crate) fn table(slot: usize) -> Option<Index> {
+    crate::tables::single_byte().get(slot * 128..)?.get(..128)?.try_into().ok()
+}
+
+/// The number of distinct single-byte indexes (and reverse maps).
+pub(crate) const SLOTS: usize = 27;
 
 /// The single-byte decoder's handler (spec §9.1). It has no state.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -21,9 +21,9 @@ use wasm_bindgen::prelude::wasm_bindgen;
 // (feature `codecs`: decoders; `encoders`; labels and names under `wasm`), and the UTF-8
 // variants beyond it (feature `variants`: text-encoding-wasm/extra's module,
 // built without `codecs`, so the standard entries carry none of it).
-#[cfg(feature = "codecs")]
+#[cfg(any(feature = "codecs", feature = "transcode"))]
 pub mod standard;
-#[cfg(feature = "codecs")]
+#[cfg(any(feature = "codecs", feature = "transcode"))]
 pub use standard::*;
 #[cfg(feature = "encoders")]
 pub mod encode;
@@ -33,6 +33,43 @@ pub use encode::*;
 pub mod variants;
 #[cfg(feature = "variants")]
 pub use variants::*;
+
+/// Whether this module can decode (with `codecs`) or encode (with `encoders`)
+/// `encoding`: replacement always (it has no encoder); the other families with
+/// their feature (UTF-16, which has no encoder either, with `utf16` alone).
+#[cfg_attr(not(any(feature = "codecs", feature = "encoders")), allow(dead_code))]
+fn supported(encoding: crate::Encoding) -> bool {
+    use crate::Encoding::*;
+    match encoding {
+        Utf8 => cfg!(feature = "utf"),
+        Utf16Be | Utf16Le => cfg!(feature = "utf16"),
+        Replacement => true,
+        Gbk | Gb18030 => cfg!(feature = "chinese"),
+        Big5 => cfg!(feature = "big5"),
+        EucJp | Iso2022Jp | ShiftJis => cfg!(feature = "japanese"),
+        EucKr => cfg!(feature = "korean"),
+        _ => cfg!(feature = "single-byte"),
+    }
+}
+
+/// Feature `shared-tables` (the encoders module): allocates CJK index `which`
+/// (0 jis0208, 1 jis0212, 2 EUC-KR, 3 gb18030: u16 entries; 4 Big5: u32)
+/// zeroed, for JavaScript to fill with the main module's unpacked copy (its
+/// `index_table` export) before the first encoder of that index runs
+/// (js/encoders-host.js): returns the array's address, 0 if `which` is unknown
+/// or already provided.
+#[cfg(feature = "shared-tables")]
+#[wasm_bindgen]
+pub fn provide_index(which: u32) -> u32 {
+    crate::tables::provide_index(which).map_or(0, |(at, _)| at as u32)
+}
+
+/// Feature `shared-tables`: the number of entries of CJK index `which`.
+#[cfg(feature = "shared-tables")]
+#[wasm_bindgen]
+pub fn index_length(which: u32) -> u32 {
+    crate::tables::index_length(which) as u32
+}
 
 /// The module's allocator (src/bump.rs): the scratch buffers, the CJK tables
 /// and reverse maps, nothing per decoder or per call.

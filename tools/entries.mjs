@@ -28,15 +28,24 @@ export const BACKENDS = ['wasm', 'js'];
  * defaults, i.e. every family).
  */
 export const MODULES = {
-  // `codecs` (+ `encoders` for the main module only: LegacyEncoder, the hooks
-  // and the CLI encode through it), not `wasm`: labels and names are resolved in JavaScript
+  // `codecs`, not `wasm`: labels and names are resolved in JavaScript
   // (js/label-index.js), so no module carries its own table of them; the
-  // UTF-only and lite entries have no module at all.
-  full: { features: ['codecs', 'encoders'], families: null },
+  // UTF-only and lite entries have no module at all. No `encoders`: they are
+  // the encoders module's (below). Of `utf`, only `utf16`: the package decodes
+  // and encodes UTF-8 in JavaScript, UTF-16 in the module (faster in V8).
+  full: { features: ['codecs', 'utf16'], families: ['single-byte', 'japanese', 'chinese', 'big5', 'korean'] },
   japanese: { features: ['codecs'], families: ['japanese'] },
   chinese: { features: ['codecs'], families: ['chinese'] },
   big5: { features: ['codecs'], families: ['big5'] },
   korean: { features: ['codecs'], families: ['korean'] },
+  // The standard's encoders (LegacyEncoder of /extra, the hooks' encode;
+  // js/encoders-host.js): every family, no CJK or single-byte index
+  // (`shared-tables`: the host copies the main module's in, as /detect does).
+  encoders: { features: ['encoders', 'shared-tables'], families: null },
+  // The CLI's: the same and a UTF-8 decoder for its bytes-to-bytes path
+  // (`transcode`, src/wasm/standard.rs). Node only, so no translation
+  // (`translated: false`): without WebAssembly the CLI takes its string path.
+  cli: { features: ['transcode', 'shared-tables'], families: null, translated: false },
   variants: { features: ['variants'], families: ['utf'] },
 };
 
@@ -327,10 +336,13 @@ export function moduleBytesFile(module) {
 }
 
 /** The modules whose bytes the package ships as a file of their own (the wasm entries', detect's, extra's; a set without a module has none). */
-export const MODULE_BYTES = [...Object.keys(SETS).filter((set) => SETS[set].module !== null).map((set) => SETS[set].module), ...Object.keys(FAMILIES), 'variants', 'detect'];
+export const MODULE_BYTES = [...Object.keys(SETS).filter((set) => SETS[set].module !== null).map((set) => SETS[set].module), ...Object.keys(FAMILIES), 'encoders', 'cli', 'variants', 'detect'];
 
-/** The modules whose no-WebAssembly backend the package ships as a file of its own. */
+/** The modules whose no-WebAssembly backend the package ships as a file of its own (besides the encoders' and the variants'). */
 export const BACKEND_MODULES = Object.keys(SETS).filter((set) => SETS[set].module !== null);
+
+/** The modules of the entries outside the matrix (/extra, /hooks, the CLI), each with its no-WebAssembly backend file. */
+export const OUTSIDE_MODULES = ['encoders', 'variants'];
 
 // `node tools/entries.mjs --modules`: one line per module, "name cargo-arguments" (tools/build-wasm.sh).
 if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--modules')) {

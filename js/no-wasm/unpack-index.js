@@ -255,10 +255,13 @@ export function withJsIndexes(exports) {
     need(index);
     return decode(index, flags, len);
   };
-  exports.encode = (index, flags, start, len, cap) => {
-    need(index);
-    return encode(index, flags, start, len, cap);
-  };
+  // (The main module has no encoders: they are the encoders module's, whose indexes are provided from outside.)
+  if (encode !== undefined) {
+    exports.encode = (index, flags, start, len, cap) => {
+      need(index);
+      return encode(index, flags, start, len, cap);
+    };
+  }
   exports.index_table = (which) => {
     if (which >= 0 && which < 5 && !done[which]) provide(which);
     return indexTable(which);

@@ -73,12 +73,15 @@ index!(
     big5, BIG5, u32, unpack_u32, BIG5_PACKED, gen::BIG5_LEN);
 
 /// The unpacked CJK index `which` (0 jis0208, 1 jis0212, 2 EUC-KR, 3 gb18030:
-/// u16 entries; 4 Big5: u32), unpacked now if it was not: its address,
-/// for the main module's `index_table` export, which text-encoding-wasm/detect's
-/// module copies the tables from.
+/// u16 entries; 4 Big5: u32), unpacked now if it was not, or for `which` 5 to
+/// 31 the index single-byte in slot `which - 5` (128 u16s): its address, for
+/// the main module's `index_table` export, which text-encoding-wasm/detect's
+/// module and the encoders module copy the tables from.
 #[cfg(all(feature = "codecs", not(feature = "shared-tables")))]
 pub(crate) fn index_address(which: u32) -> usize {
     match which {
+        #[cfg(feature = "single-byte")]
+        5..=31 => crate::single_byte::table(which as usize - 5).map_or(0, |t| t.as_ptr() as usize),
         #[cfg(feature = "japanese")]
         0 => jis0208().as_ptr() as usize,
         #[cfg(feature = "japanese")]
@@ -97,11 +100,25 @@ pub(crate) fn index_address(which: u32) -> usize {
 /// for [`provide_index`]), 0 for an unknown one.
 #[cfg(feature = "shared-tables")]
 pub fn index_length(which: u32) -> usize {
-    [gen::JIS0208_LEN, gen::JIS0212_LEN, gen::EUC_KR_LEN, gen::GB18030_LEN, gen::BIG5_LEN].get(which as usize).copied().unwrap_or(0)
+    [gen::JIS0208_LEN, gen::JIS0212_LEN, gen::EUC_KR_LEN, gen::GB18030_LEN, gen::BIG5_LEN, SINGLE_BYTE_LEN].get(which as usize).copied().unwrap_or(0)
+}
+
+/// Feature "shared-tables": the 27 indexes single-byte, one after another in
+/// the slots' order (`crate::single_byte::table`), provided as `which` 5.
+#[cfg(feature = "shared-tables")]
+const SINGLE_BYTE_LEN: usize = crate::single_byte::SLOTS * 128;
+#[cfg(feature = "shared-tables")]
+static SINGLE_BYTE: OnceBox<Vec<u16>> = OnceBox::new();
+
+/// Feature "shared-tables": the provided single-byte indexes (empty until then).
+#[cfg(feature = "shared-tables")]
+pub(crate) fn single_byte() -> &'static [u16] {
+    SINGLE_BYTE.get().map_or(&[][..], |t| t.as_slice())
 }
 
 /// Feature "shared-tables": installs a zeroed array for CJK index `which` (as
-/// for `index_address`) and returns its address and its number of entries, for
+/// for `index_address`; 5: the 27 single-byte indexes, 128 u16s each in slot
+/// order) and returns its address and its number of entries, for
 /// the caller to fill through linear memory with the unpacked index of another
 /// module before any decoder of that index runs; `None` if `which` is unknown
 /// or the index was already provided.
@@ -118,6 +135,7 @@ pub fn provide_index(which: u32) -> Option<(usize, usize)> {
         1 => u16s(&JIS0212, gen::JIS0212_LEN),
         2 => u16s(&EUC_KR, gen::EUC_KR_LEN),
         3 => u16s(&GB18030, gen::GB18030_LEN),
+        5 => u16s(&SINGLE_BYTE, SINGLE_BYTE_LEN),
         4 => {
             BIG5.set(Box::new(vec![0; gen::BIG5_LEN])).ok()?;
             BIG5.get().map(|t| (t.as_ptr() as usize, gen::BIG5_LEN))

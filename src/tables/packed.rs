@@ -68,12 +68,12 @@ struct RangeDecoder<'a> {
 }
 
 impl RangeDecoder<'_> {
-    fn new(data: &[u8]) -> RangeDecoder<'_> {
-        let mut rc = RangeDecoder { data, pos: 0, range: u32::MAX, code: 0, probs: [1 << (PROB_BITS - 1); PROBS] };
+    /// Reads the first four bytes of the code (the decoder is built in
+    /// `unpack_into`'s frame: see there).
+    fn start(&mut self) {
         for _ in 0..4 {
-            rc.code = (rc.code << 8) | rc.next_byte();
+            self.code = (self.code << 8) | self.next_byte();
         }
-        rc
     }
 
     /// The next byte; zeros past the end (the encoder drops trailing zeros).
@@ -212,11 +212,30 @@ impl Entries<'_> {
     }
 }
 
+#[inline(never)]
+fn fill(words: &mut [u32], value: u32) {
+    for w in words {
+        *w = value;
+    }
+}
+
 fn unpack_into(data: &[u8], mut out: Entries<'_>) {
     let len = out.len();
     // On the stack, as the heap's bump allocator would never get it back.
-    let mut used = Used::new();
-    let mut rc = RangeDecoder::new(data);
+    // Built here, in this frame (see `RangeDecoder::start`): nothing used yet,
+    // every block and group all free.
+    // Zeroed and then filled here, in this frame: an array literal of a value
+    // that is not a repeated byte is built aside and copied in, and a value
+    // returned from a constructor is moved, either way through a 900-byte memcpy.
+    let mut used = Used { words: [0; WORDS], blocks: [0; WORDS / BLOCK], groups: [0; WORDS / GROUP] };
+    fill(&mut used.blocks, 32 * BLOCK as u32);
+    fill(&mut used.groups, 32 * GROUP as u32);
+    used.set(0);
+    let mut rc = RangeDecoder { data, pos: 0, range: u32::MAX, code: 0, probs: [0; PROBS] };
+    for p in rc.probs.iter_mut() {
+        *p = 1 << (PROB_BITS - 1);
+    }
+    rc.start();
     let (mut at, mut prev, mut kind, mut distance) = (0usize, 0u32, 0usize, 0usize);
     while at < len {
         if rc.bit(IS_NULL + kind) == 1 {
@@ -266,11 +285,7 @@ struct Used {
 }
 
 impl Used {
-    fn new() -> Used {
-        let mut used = Used { words: [0; WORDS], blocks: [32 * BLOCK as u32; WORDS / BLOCK], groups: [32 * GROUP as u32; WORDS / GROUP] };
-        used.set(0);
-        used
-    }
+
 
     fn set(&mut self, cp: u32) {
         let word = cp as usize / 32;

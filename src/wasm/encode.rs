@@ -4,8 +4,7 @@
 //! the users of legacy encoders (LegacyEncoder, the hooks' encode, the CLI)
 //! load the main module; 4.3 KB gzip less in the Japanese module).
 
-use super::standard::supported;
-use super::{ERROR, FATAL, FRESH, INPUT_EMPTY, LAST, OUTPUT_FULL, SCRATCH, SUBSTITUTE};
+use super::{supported, ERROR, FATAL, FRESH, INPUT_EMPTY, LAST, OUTPUT_FULL, SCRATCH, SUBSTITUTE};
 use crate::{EncodeStatus, Encoder, EncoderMode, Encoding, ALL_ENCODINGS};
 use wasm_bindgen::prelude::wasm_bindgen;
 

@@ -1,8 +1,10 @@
 //! The standard's codecs, as the main and UTF-8 entries of the npm package call
 //! them (see the parent module for how data crosses).
 
-use super::{ERROR, FATAL, FRESH, INPUT_EMPTY, LAST, OUTPUT_FULL, SCRATCH};
-use crate::{Decoder, DecodeStatus, DecoderMode, Encoding, ALL_ENCODINGS};
+use super::{supported, ERROR, FATAL, FRESH, INPUT_EMPTY, LAST, OUTPUT_FULL, SCRATCH};
+#[cfg(feature = "codecs")]
+use crate::Decoder;
+use crate::{DecodeStatus, DecoderMode, Encoding, ALL_ENCODINGS};
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// "Get an encoding": the label is in the unit buffer (`len` code units). Returns
@@ -36,23 +38,27 @@ pub fn encoding_name(index: u32) -> u32 {
     n
 }
 
-/// Whether this module can decode (and, where it has one, encode) `encoding`:
-/// UTF-8, UTF-16 and replacement always; the other families with their feature.
-pub(super) fn supported(encoding: Encoding) -> bool {
-    use Encoding::*;
-    match encoding {
-        Utf8 | Utf16Be | Utf16Le => cfg!(feature = "utf"),
-        Replacement => true,
-        Gbk | Gb18030 => cfg!(feature = "chinese"),
-        Big5 => cfg!(feature = "big5"),
-        EucJp | Iso2022Jp | ShiftJis => cfg!(feature = "japanese"),
-        EucKr => cfg!(feature = "korean"),
-        _ => cfg!(feature = "single-byte"),
+/// Whether `decode` decodes `encoding`: with `codecs`, every encoding the
+/// module has; the CLI's module (`transcode` without `codecs`) decodes
+/// UTF-8 only, for its bytes-to-bytes path (js/encoder-runtime.js `transcode`),
+/// since the main module has no UTF-8 decoder (the package decodes UTF-8 in
+/// JavaScript) and linking every decoder again would cost 6 KB gzip.
+fn decodable(encoding: Encoding) -> bool {
+    if cfg!(feature = "codecs") {
+        supported(encoding)
+    } else {
+        cfg!(feature = "utf") && encoding == Encoding::Utf8
     }
 }
 
+#[cfg(feature = "codecs")]
 fn new_decoder(encoding: Encoding) -> Decoder {
     Decoder::new(encoding)
+}
+
+#[cfg(not(feature = "codecs"))]
+fn new_decoder(_: Encoding) -> crate::Utf8Decoder {
+    crate::Utf8Decoder::new()
 }
 
 /// The unpacked CJK index `which` (0 jis0208, 1 jis0212, 2 EUC-KR, 3 gb18030:
@@ -67,6 +73,7 @@ fn new_decoder(encoding: Encoding) -> Decoder {
 /// index not unpacked yet is installed zeroed, for the caller to fill before
 /// any other call, with results = [packed bytes' address, their length];
 /// returns its address, or 0 if it was already there (or is left out).
+#[cfg(all(feature = "codecs", not(feature = "shared-tables")))]
 #[wasm_bindgen]
 pub fn index_table(which: u32) -> u32 {
     use crate::tables::packed::{LEAVE_TO_CALLER, LEFT};
@@ -99,7 +106,7 @@ pub fn index_table(which: u32) -> u32 {
 pub fn decode(index: u32, flags: u32, len: u32) -> u32 {
     let mut guard = SCRATCH.lock();
     let s = &mut *guard;
-    let Some(&encoding) = ALL_ENCODINGS.get(index as usize).filter(|&&e| supported(e)) else {
+    let Some(&encoding) = ALL_ENCODINGS.get(index as usize).filter(|&&e| decodable(e)) else {
         s.results = [ERROR, 0, 0, 1, 0, 0];
         return 0;
     };
