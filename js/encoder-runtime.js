@@ -28,7 +28,7 @@ function decodeUnits(runtime, index, input, state, last) {
 
 /**
  * The runtime of a module with the `encode` export (the encoders module):
- * `scratch` as js/runtime.js's (its buffers, grown on demand), encodeChunk
+ * `scratch` (its buffers, grown on demand, and views of its memory), encodeChunk
  * and transcode.
  */
 export function createEncoderRuntime(exports) {
@@ -71,16 +71,15 @@ function withEncoders(runtime) {
    * Bytes to bytes without a string between them, for the CLI
    * (js/cli/transcode.js): `input` decoded with encoding `from` (replacement
    * mode) into a unit buffer, whose units this module's encoder for `to`
-   * then reads ("html" mode; otherwise each unmappable character written as
-   * '?' by the module, as the CLI's default does). `decoder` is the runtime
-   * whose module decodes `from`: this one (the encoders module decodes UTF-8)
-   * or the main module's, whose units are copied into this module's buffer.
+   * then reads where they are ("html" mode; otherwise each unmappable
+   * character written as '?' by the module, as the CLI's default does): the
+   * CLI's module decodes every encoding (MODULES.cli), so no unit is copied.
    * `states` = { decoder, encoder, bom } carries the two state buffers
    * (null: new) and whether a leading U+FEFF is still to be dropped (the
    * TextDecoder's BOM rule, §7.1); it is updated. Returns { pieces (copies),
    * substituted }.
    */
-  runtime.transcode = (from, to, html, input, states, last, decoder = runtime) => {
+  runtime.transcode = (from, to, html, input, states, last) => {
     const pieces = [];
     let substituted = 0;
     let offset = 0;
@@ -92,13 +91,11 @@ function withEncoders(runtime) {
       // output of those units (a full buffer only means another call). Made
       // before decoding, so that decoding here moves no buffer.
       runtime.scratch(2 * n + 64, n + 4);
-      const [read, units, state] = decodeUnits(decoder, from, subarray(input, offset, offset + n), states.decoder, isLast);
+      const [read, units, state] = decodeUnits(runtime, from, subarray(input, offset, offset + n), states.decoder, isLast);
       offset += read;
       states.decoder = state;
       let pending = units.length;
       let m = runtime.scratch(0, 0);
-      // Decoded elsewhere: copy the units in (a memcpy, no string).
-      if (decoder !== runtime) setElements(m.u16, units, m.unitsAt);
       // The encoder reads from `start` in the unit buffer.
       let start = 0;
       if (states.bom && pending > 0) {

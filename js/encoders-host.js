@@ -2,7 +2,7 @@
 // tools/entries.mjs MODULES.encoders): the standard's encoders, which the main
 // module leaves out (4.8 KB gzip less in every page that only decodes), for
 // text-encoding-wasm/extra (LegacyEncoder) and /hooks (encode); and the CLI's
-// module (MODULES.cli: the same with a UTF-8 decoder, for its transcoder).
+// module (MODULES.cli: the same with every decoder, for its transcoder).
 // Like /detect's module it carries no packed CJK index and no single-byte
 // index: before the first encoder of an encoding with one runs, the main
 // module's (unpacked) index is copied in (its `index_table` export, through
@@ -12,11 +12,13 @@
 import { hostModule } from './module-host.js';
 import { createEncoderRuntime } from './encoder-runtime.js';
 import { guardRuntime } from './trap-guard.js';
-import { FAMILY_OF, UTF_8 } from './encodings.js';
+import { FAMILY_OF } from './encodings.js';
+import { EUC_JP } from './encoding-table.js';
 import { copyIndex, SINGLE_BYTE } from './copy-index.js';
 
 /** CJK indexes (0 jis0208, 2 EUC-KR, 3 gb18030, 4 Big5) each encoder reads, by encoding index (js/encoding-table.js). */
 const INDEXES_OF = { 29: 3, 30: 3, 31: 4, 32: 0, 33: 0, 34: 0, 35: 2 };
+const JIS0212 = 1;
 /**
  * The encoders beside the main entry whose `ready` is given (its runtime and
  * inflater hang on it): `base64` and `fallback` (the embedded module and how
@@ -42,15 +44,22 @@ export function encodersHost(mainReady, { base64 = null, fallback = null, instan
       return encodeChunk(index, fatal, last, string, from, to, state, cap);
     };
     base.transcode = (from, to, html, input, states, last) => {
+      need(exports, from, 'text-encoding-wasm CLI');
+      // EUC-JP's decoder also reads index jis0212 (its encoder does not).
+      if (from === EUC_JP) provide(exports, JIS0212, 'text-encoding-wasm CLI');
       need(exports, to, 'text-encoding-wasm CLI');
-      return transcode(from, to, html, input, states, last, from === UTF_8 ? base : mainRuntime('text-encoding-wasm CLI'));
+      return transcode(from, to, html, input, states, last);
     };
     runtime = guardRuntime(base, ['encodeChunk', 'transcode'], () => host.reinstantiate(), what);
   }
 
   /** Copies the main module's unpacked index for encoding `index` into this instance, once. */
   function need(exports, index, context) {
-    const which = FAMILY_OF[index] === 'single-byte' ? SINGLE_BYTE : INDEXES_OF[index];
+    provide(exports, FAMILY_OF[index] === 'single-byte' ? SINGLE_BYTE : INDEXES_OF[index], context);
+  }
+
+  /** Copies the main module's unpacked index `which` (undefined: none) into this instance, once. */
+  function provide(exports, which, context) {
     if (which === undefined || provided[which]) return;
     copyIndex(mainRuntime(context), exports, which);
     provided[which] = true;

@@ -53,10 +53,7 @@ function nativeUtf16Decoder() {
  * module: `exports`, the scratch buffers' layout (js/scratch.js: bytesCap,
  * unitsCap, bytesPtr, unitsAt, resultsAt, statePtr) and views of memory (u8,
  * u16, u32), kept current by io.ensure(bytes, units) and io.views() (call it
- * again after each call into the module: memory may have grown);
- * runtime.scratch(bytes, units) does both and returns io, for the CLI's
- * transcoder (js/encoder-runtime.js), which decodes in this module for the
- * encoders module's encoder.
+ * again after each call into the module: memory may have grown).
  */
 export function createRuntime(exports) {
   const memory = exports.memory;
@@ -112,13 +109,6 @@ export function createRuntime(exports) {
   if (exports.wrapRuntime !== undefined) preferBranches();
   const runtime = {
     io,
-
-    /** io, its buffers holding at least `bytes` bytes and `units` units, its views current (valid until the next call into the module). */
-    scratch(bytes, units) {
-      ensure(bytes, units);
-      views();
-      return io;
-    },
 
     /** Strings for an interpreter (js/utf8-codec.js's typed mode): the build without WebAssembly. */
     typedStrings: exports.wrapRuntime !== undefined,

@@ -42,9 +42,11 @@ export const MODULES = {
   // js/encoders-host.js): every family, no CJK or single-byte index
   // (`shared-tables`: the host copies the main module's in, as /detect does).
   encoders: { features: ['encoders', 'shared-tables'], families: null },
-  // The CLI's: the same and a UTF-8 decoder for its bytes-to-bytes path
-  // (`transcode`, src/wasm/standard.rs). Node only, so no translation
-  // (`translated: false`): without WebAssembly the CLI takes its string path.
+  // The CLI's: the same and every decoder (`transcode`), so that its
+  // bytes-to-bytes path decodes and encodes in one module, with no copy of
+  // the units between two (tables copied in from the main module as above).
+  // Node only, so no translation (`translated: false`): without WebAssembly
+  // the CLI takes its string path.
   cli: { features: ['transcode', 'shared-tables'], families: null, translated: false },
   variants: { features: ['variants'], families: ['utf'] },
 };

@@ -14,10 +14,10 @@ import { ready as mainReady } from '../entries/full.js';
 import { encodersHost } from '../encoders-host.js';
 
 /**
- * The CLI's module (tools/entries.mjs MODULES.cli: the encoders and a UTF-8
- * decoder, the main module's tables copied in; js/encoders-host.js): UTF-8 is
- * decoded there, every other encoding in the main module, and encoded there.
- * No translation: without WebAssembly the string path does it all.
+ * The CLI's module (tools/entries.mjs MODULES.cli: the encoders and every
+ * decoder, the main module's tables copied in; js/encoders-host.js): bytes
+ * are decoded and encoded there. No translation: without WebAssembly the
+ * string path does it all.
  */
 const host = encodersHost(mainReady, { base64: cliBase64, what: 'text-encoding-wasm CLI', hint: 'the CLI takes its string path instead' });
 

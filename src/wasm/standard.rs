@@ -38,11 +38,10 @@ pub fn encoding_name(index: u32) -> u32 {
     n
 }
 
-/// Whether `decode` decodes `encoding`: with `codecs`, every encoding the
-/// module has; the CLI's module (`transcode` without `codecs`) decodes
-/// UTF-8 only, for its bytes-to-bytes path (js/encoder-runtime.js `transcode`),
-/// since the main module has no UTF-8 decoder (the package decodes UTF-8 in
-/// JavaScript) and linking every decoder again would cost 6 KB gzip.
+/// Whether `decode` decodes `encoding`: with `codecs` (the main, family and
+/// CLI modules), every encoding the module has; the encoders module (no
+/// `codecs`) decodes UTF-8 only where it has `utf`, which no module built
+/// today combines with `encoders` alone.
 fn decodable(encoding: Encoding) -> bool {
     if cfg!(feature = "codecs") {
         supported(encoding)
