@@ -7,8 +7,8 @@ import { Uint8Array, call } from './intrinsics.js';
 
 const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
 const TypedArray = Object.getPrototypeOf(Uint8Array);
-const taBuffer = getter(TypedArray.prototype, 'buffer');
-const taByteOffset = getter(TypedArray.prototype, 'byteOffset');
+export const taBuffer = getter(TypedArray.prototype, 'buffer');
+export const taByteOffset = getter(TypedArray.prototype, 'byteOffset');
 const taByteLength = getter(TypedArray.prototype, 'byteLength');
 const taTag = getter(TypedArray.prototype, Symbol.toStringTag);
 const taLength = getter(TypedArray.prototype, 'length');
