@@ -62,6 +62,11 @@ export class TextDecoder {
       bytes = concat(s.leftover, input);
       s.leftover = null;
     }
+    // The text cannot start with U+FEFF (bytes EF BB BF, FF FE, FE FF) if a
+    // new decoder reads a first byte that starts none of them: then the BOM
+    // check need not read the text (reading a long concatenated string
+    // flattens it: 0.3 ms per 256 KiB in Hermes).
+    const noBom = s.state === null && bytes !== null && bytes.length > 0 && bytes[0] < 0xef;
     let text;
     if (bytes === null || bytes.length === 0) {
       text = s.state === null && stream ? '' : decodeWith(runtime, s, bytes || new Uint8Array(0), stream);
@@ -70,15 +75,15 @@ export class TextDecoder {
     } else {
       text = decodeWith(runtime, s, bytes, stream);
     }
-    return serializeOutput(s, text);
+    return serializeOutput(s, text, noBom);
   }
 }
 
 /** "Serialize I/O queue": the first code point of the stream, if U+FEFF, is a BOM. */
-function serializeOutput(s, text) {
+function serializeOutput(s, text, noBom) {
   if (!s.bomSeen && !s.ignoreBOM && stripsBom(s.index) && text.length > 0) {
     s.bomSeen = true;
-    if (charCodeAt(text, 0) === 0xfeff) text = text.slice(1);
+    if (!noBom && charCodeAt(text, 0) === 0xfeff) text = text.slice(1);
   }
   return text;
 }

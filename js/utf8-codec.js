@@ -109,9 +109,11 @@ function asciiEnd(bytes, from) {
   if (length - i > 64) {
     const offset = call(taByteOffset, bytes);
     while ((offset + i) & 3) if (bytes[i++] >= 0x80) return i - 1;
-    const words = new Uint32Array(call(taBuffer, bytes), offset + i, (length - i) >> 2);
+    // The count in a local: `words.length` is a getter call per test in an interpreter.
+    const count = (length - i) >> 2;
+    const words = new Uint32Array(call(taBuffer, bytes), offset + i, count);
     let k = 0;
-    while (k + 4 <= words.length && !((words[k] | words[k + 1] | words[k + 2] | words[k + 3]) & 0x80808080)) k += 4;
+    while (k + 4 <= count && !((words[k] | words[k + 1] | words[k + 2] | words[k + 3]) & 0x80808080)) k += 4;
     i += 4 * k;
   }
   while (i < length && bytes[i] < 0x80) i++;
