@@ -107,12 +107,21 @@ function mixedUnits(string, from) {
 
 /** Copies `string`'s units from 0 into `out` while they are ASCII, up to `end`; returns where it stopped. */
 function asciiPrefix(string, out, end) {
-  const unit = unitsOf === null ? null : unitsOf(string);
   let i = 0;
-  for (; i < end; i++) {
-    const u = unit === null ? charCodeAt(string, i) : unit(i);
-    if (u >= 0x80) break;
-    out[i] = u;
+  // Two loops: a test per unit for the mode cost V8 ~15 % on 1 Mi ASCII units.
+  if (unitsOf === null) {
+    for (; i < end; i++) {
+      const u = charCodeAt(string, i);
+      if (u >= 0x80) break;
+      out[i] = u;
+    }
+  } else {
+    const unit = unitsOf(string);
+    for (; i < end; i++) {
+      const u = unit(i);
+      if (u >= 0x80) break;
+      out[i] = u;
+    }
   }
   return i;
 }
