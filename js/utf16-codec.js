@@ -11,7 +11,7 @@
 // Strings are built as in js/utf8-codec.js (`typed`: for interpreters).
 
 import { taBuffer, taByteOffset } from './webidl.js';
-import { Uint16Array, Uint8Array, apply, call, fromCharCode, fromCharCodes, setElements, sliceElements, subarray } from './intrinsics.js';
+import { Uint16Array, Uint8Array, call, fromCharCodes, setElements, sliceElements, subarray } from './intrinsics.js';
 
 /** Whether this engine stores a Uint16Array little-endian (every engine we know does). */
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -79,9 +79,9 @@ export function wellFormedPrefix(bytes) {
 }
 
 function flush(out, j, typed) {
-  if (typed) return apply(fromCharCode, null, subarray(out, 0, j));
+  if (typed) return fromCharCodes(subarray(out, 0, j));
   out.length = j;
-  return apply(fromCharCode, null, out);
+  return fromCharCodes(out);
 }
 
 /**
