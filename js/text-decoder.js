@@ -2,10 +2,11 @@
 import { asciiDecodesToItself, REPLACEMENT, stripsBom, UTF_16BE, UTF_16LE, UTF_8 } from './encodings.js';
 import { getRuntime, leftOutHint } from './loader.js';
 import { decodeUtf8, utf8ErrorAt, utf8State } from './utf8-codec.js';
+import { prefixUnits, wellFormedPrefix } from './utf16-codec.js';
 import { defineInterface, otherCopyMethod } from './other-copy.js';
 import { bufferSourceBytes, toDictionary, toStringValue } from './webidl.js';
 import { concatBytes } from './concat-bytes.js';
-import { Uint8Array, WeakMap, charCodeAt, fromCharCodes, sliceElements } from './intrinsics.js';
+import { Uint8Array, WeakMap, charCodeAt, fromCharCodes, sliceElements, subarray } from './intrinsics.js';
 
 const CONSTRUCT = "Failed to construct 'TextDecoder'";
 const DECODE = "Failed to execute 'decode' on 'TextDecoder'";
@@ -47,6 +48,11 @@ export class TextDecoder {
       bytes = input === null ? s.leftover : concatBytes([s.leftover, input], s.leftover.length + input.length);
       s.leftover = null;
     }
+    // The text cannot start with U+FEFF (bytes EF BB BF, FF FE, FE FF) if a
+    // new decoder reads a first byte that starts none of them: then the BOM
+    // check need not read the text (reading a long concatenated string
+    // flattens it: 0.3 ms per 256 KiB in Hermes).
+    const noBom = s.state === null && bytes !== null && bytes.length > 0 && bytes[0] < 0xef;
     let text;
     if (bytes === null || bytes.length === 0) {
       text = s.state === null && stream ? '' : decodeWith(runtime, s, bytes || new Uint8Array(0), stream);
@@ -55,15 +61,15 @@ export class TextDecoder {
     } else {
       text = decodeWith(runtime, s, bytes, stream);
     }
-    return serializeOutput(s, text);
+    return serializeOutput(s, text, noBom);
   }
 }
 
 /** "Serialize I/O queue": the first code point of the stream, if U+FEFF, is a BOM. */
-function serializeOutput(s, text) {
+function serializeOutput(s, text, noBom) {
   if (!s.bomSeen && !s.ignoreBOM && stripsBom(s.index) && text.length > 0) {
     s.bomSeen = true;
-    if (charCodeAt(text, 0) === 0xfeff) text = text.slice(1);
+    if (!noBom && charCodeAt(text, 0) === 0xfeff) text = text.slice(1);
   }
   return text;
 }
@@ -102,10 +108,19 @@ function decodeWith(runtime, s, bytes, stream, context = DECODE) {
     if (r.errorAt < 0) return text;
     if (stream) s.leftover = sliceElements(r.input, r.errorAt);
   } else {
+    // UTF-16LE with a module (the wasm build): the input's own units where
+    // they are well-formed (V8: 1.3x faster than the module), the module from
+    // the first chunk that is not.
+    let head = '';
+    if (index === UTF_16LE && s.state === null) {
+      head = wellFormedPrefix(bytes);
+      if (2 * prefixUnits === bytes.length) return head;
+      bytes = subarray(bytes, 2 * prefixUnits);
+    }
     // The module decodes the rest from the decoder's state.
     const result = runtime.decode(index, s.fatal, bytes, s.state, !stream);
     s.state = stream ? result.state : null;
-    if (!result.error) return result.text;
+    if (!result.error) return head + result.text;
     if (stream) s.leftover = sliceElements(bytes, result.offset);
   }
   // A fatal error: the spec's I/O queue keeps everything after the error,
@@ -113,8 +128,12 @@ function decodeWith(runtime, s, bytes, stream, context = DECODE) {
   throw new TypeError(`${context}: The encoded data was not valid for encoding ${s.name}`);
 }
 
+/** Four bytes per test, the length read once: in an interpreter each is a step (and `length` a getter call). */
 function isAscii(bytes) {
-  for (let i = 0; i < bytes.length; i++) if (bytes[i] >= 0x80) return false;
+  const length = bytes.length;
+  let i = 0;
+  for (; i + 4 <= length; i += 4) if ((bytes[i] | bytes[i + 1] | bytes[i + 2] | bytes[i + 3]) >= 0x80) return false;
+  for (; i < length; i++) if (bytes[i] >= 0x80) return false;
   return true;
 }
 

@@ -26,7 +26,8 @@
 // times faster than any loop in an interpreter.
 
 import { decodeValidUtf8Long } from './utf8-engine-decode.js';
-import { Uint16Array, fromCharCode, fromCharCodes, sliceArray, subarray } from './intrinsics.js';
+import { taBuffer, taByteOffset } from './webidl.js';
+import { Uint16Array, Uint32Array, call, fromCharCode, fromCharCodes, sliceArray, subarray } from './intrinsics.js';
 
 /** Units per fromCharCode call for the plain array (V8 flat from 256 to 8192; small keeps it in cache). */
 const CHUNK = 1024;
@@ -96,13 +97,26 @@ function typedString(array, from, to) {
   return text;
 }
 
-/** The length of the run of ASCII bytes from `from`. */
+/**
+ * Where the run of ASCII bytes from `from` ends. Past 64 bytes, four bytes
+ * per load through a Uint32Array view over the same memory (from the first
+ * aligned byte): 3-4x faster than bytes in Hermes, QuickJS and node
+ * --jitless, where each load is an interpreted step.
+ */
 function asciiEnd(bytes, from) {
   const length = bytes.length;
   let i = from;
-  // Eight bytes per test: mostly-ASCII text is the common case.
-  for (; i + 8 <= length; i += 8) {
-    if ((bytes[i] | bytes[i + 1] | bytes[i + 2] | bytes[i + 3] | bytes[i + 4] | bytes[i + 5] | bytes[i + 6] | bytes[i + 7]) >= 0x80) break;
+  if (length - i > 64) {
+    const offset = call(taByteOffset, bytes);
+    while ((offset + i) & 3) if (bytes[i++] >= 0x80) return i - 1;
+    // The count in a local: `words.length` is a getter call per test in an interpreter.
+    const count = (length - i) >> 2;
+    const words = new Uint32Array(call(taBuffer, bytes), offset + i, count);
+    let k = 0;
+    // The mask as an int32 (-0x7f7f7f80 is 0x80808080's bits): as a double,
+    // QuickJS converts it at every test (1.5x slower).
+    for (const last = count - 3; k < last; k += 4) if ((words[k] | words[k + 1] | words[k + 2] | words[k + 3]) & -0x7f7f7f80) break;
+    i += 4 * k;
   }
   while (i < length && bytes[i] < 0x80) i++;
   return i;

@@ -15,8 +15,8 @@ function getterOf(proto, name) {
   return descriptor ? descriptor.get : null;
 }
 const TypedArrayPrototype = getPrototypeOf(Uint8Array.prototype);
-const taBuffer = getterOf(TypedArrayPrototype, 'buffer');
-const taByteOffset = getterOf(TypedArrayPrototype, 'byteOffset');
+export const taBuffer = getterOf(TypedArrayPrototype, 'buffer');
+export const taByteOffset = getterOf(TypedArrayPrototype, 'byteOffset');
 const taByteLength = getterOf(TypedArrayPrototype, 'byteLength');
 const taTag = getterOf(TypedArrayPrototype, Symbol.toStringTag);
 // Pure: a bundle without uint32ArrayElements (the extra entries') leaves it out.

@@ -4,10 +4,12 @@
 // own TextEncoder (captured before deletion) for the multi-megabyte strings.
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { loadPackage, NATIVE, prng } from './helpers.mjs';
+import { loadPackage, NATIVE, prng, resolveInProject } from './helpers.mjs';
 import { randomUnits, randomUtf8ishBytes, referenceEncode, referenceEncodeInto, referenceUtf8Decode } from './utf8-reference.mjs';
 
 const { TextDecoder, TextEncoder } = await loadPackage();
+/** The build for interpreters (typed strings, js/utf8-codec.js's `typed`): the same codec, other paths. */
+const typedBuild = await import(await resolveInProject('text-encoding-wasm/js/utf8'));
 const enc = new TextEncoder();
 /** The decode fast path's limit (js/text-decoder.js UTF8_FAST_PATH) and encode()'s short-string one (js/runtime.js ENCODE_SHORT). */
 const DECODE_LIMIT = 64;
@@ -386,5 +388,34 @@ test('streaming, fatal: after each error the rest of the chunk stays queued and 
     assert.equal(threw, errors, `${hex(bad)}: one TypeError per error`);
     // A call that throws returns nothing (its text before the error is lost); the calls after it decode the rest.
     assert.equal(out, replaced.slice(replaced.lastIndexOf('\ufffd') + 1), `${hex(bad)}: the rest decoded`);
+  }
+});
+
+test('ASCII runs read four bytes at a time (past 64 bytes): one non-ASCII byte or sequence at each position, views at byte offsets 0-3, both builds', () => {
+  const E = (s) => new NATIVE.TextEncoder().encode(s);
+  for (const { TextDecoder: Decoder } of [{ TextDecoder }, typedBuild]) {
+    for (const length of [65, 66, 67, 68, 69, 80, 131]) {
+      for (const offset of [0, 1, 2, 3]) {
+        for (const tail of [Uint8Array.of(0x80), E('é'), E('€'), Uint8Array.of(0xf0, 0x9f), Uint8Array.of(0xff)]) {
+          for (let at = 0; at <= length; at++) {
+            const backing = new Uint8Array(offset + length + tail.length);
+            const input = backing.subarray(offset);
+            for (let i = 0; i < input.length; i++) input[i] = 0x20 + ((i * 7) % 95);
+            input.set(tail, at);
+            const view = input.subarray(0, Math.max(at + tail.length, length));
+            for (const fatal of [false, true]) {
+              let got;
+              try {
+                got = new Decoder('utf-8', { fatal }).decode(view);
+              } catch (e) {
+                assert.ok(e instanceof TypeError, `${e}`);
+                got = null;
+              }
+              assert.ok(got === expectedDecode(view, fatal), `length ${view.length}, offset ${offset}, ${hex(tail)} at ${at}, fatal ${fatal}`);
+            }
+          }
+        }
+      }
+    }
   }
 });
