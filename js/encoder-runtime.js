@@ -11,7 +11,7 @@ import { charCodeAt, min, setElements, sliceElements, subarray } from './intrins
 /**
  * Decodes `input` (at most DECODE_WINDOW bytes) with encoding `index` in
  * replacement mode from `state` (null: new) into the unit buffer of `runtime`'s
- * module (js/runtime.js). Returns [read, units (a view of that buffer, valid
+ * module (the CLI's, which decodes every encoding). Returns [read, units (a view of that buffer, valid
  * until its next call), state after].
  */
 function decodeUnits(runtime, index, input, state, last) {
