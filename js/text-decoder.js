@@ -6,7 +6,7 @@ import { prefixUnits, wellFormedPrefix } from './utf16-codec.js';
 import { defineInterface, otherCopyMethod } from './other-copy.js';
 import { bufferSourceBytes, toDictionary, toStringValue } from './webidl.js';
 import { concatBytes } from './concat-bytes.js';
-import { Uint8Array, WeakMap, charCodeAt, fromCharCodes, sliceElements, subarray } from './intrinsics.js';
+import { Uint8Array, WeakMap, charCodeAt, fromCharCode, fromCharCodes, sliceElements, subarray } from './intrinsics.js';
 
 const CONSTRUCT = "Failed to construct 'TextDecoder'";
 const DECODE = "Failed to execute 'decode' on 'TextDecoder'";
@@ -57,7 +57,7 @@ export class TextDecoder {
     if (bytes === null || bytes.length === 0) {
       text = s.state === null && stream ? '' : decodeWith(runtime, s, bytes || new Uint8Array(0), stream);
     } else if (s.state === null && bytes.length <= ASCII_FAST_PATH && asciiDecodesToItself(s.index) && isAscii(bytes)) {
-      text = fromCharCodes(bytes);
+      text = runtime.typedStrings === true ? fromCharCodes(bytes) : asciiText(bytes);
     } else {
       text = decodeWith(runtime, s, bytes, stream);
     }
@@ -126,6 +126,22 @@ function decodeWith(runtime, s, bytes, stream, context = DECODE) {
   // A fatal error: the spec's I/O queue keeps everything after the error,
   // which a next streaming call reads (s.leftover, set above).
   throw new TypeError(`${context}: The encoded data was not valid for encoding ${s.name}`);
+}
+
+/**
+ * The string of short ASCII `bytes` in a JIT engine: fromCharCode called
+ * with the bytes as arguments, 16 at a time. V8 spreads an array-like
+ * through apply on a slow generic path (40 bytes: 122 -> 66 ns, 136 -> 106
+ * with the concatenation flattened). Interpreters keep apply over the bytes.
+ */
+function asciiText(b) {
+  const length = b.length;
+  let text = '';
+  let i = 0;
+  for (; i + 16 <= length; i += 16) text += fromCharCode(b[i], b[i + 1], b[i + 2], b[i + 3], b[i + 4], b[i + 5], b[i + 6], b[i + 7], b[i + 8], b[i + 9], b[i + 10], b[i + 11], b[i + 12], b[i + 13], b[i + 14], b[i + 15]);
+  for (; i + 4 <= length; i += 4) text += fromCharCode(b[i], b[i + 1], b[i + 2], b[i + 3]);
+  for (; i < length; i++) text += fromCharCode(b[i]);
+  return text;
 }
 
 /** Four bytes per test, the length read once: in an interpreter each is a step (and `length` a getter call). */

@@ -54,6 +54,21 @@ test('short random UTF-8-ish bytes (0-80 bytes, around the 64-byte limit) decode
   assert.ok(valid > 2000, `only ${valid} valid inputs: the fast path was barely run`);
 });
 
+test('all-ASCII input of every length 0-65, at every offset 0-3 in its buffer: the bytes as code points, both builds', () => {
+  // The short all-ASCII path (js/text-decoder.js asciiText: 16, 4, then 1 byte per fromCharCode call).
+  const random = prng(0x5eed0a);
+  for (const build of [{ TextDecoder }, typedBuild]) {
+    for (let length = 0; length <= DECODE_LIMIT + 1; length++) {
+      for (let offset = 0; offset < 4; offset++) {
+        const buffer = new Uint8Array(offset + length + 3).fill(0xff); // non-ASCII around the view
+        for (let i = 0; i < length; i++) buffer[offset + i] = Math.floor(random() * 0x80);
+        const input = buffer.subarray(offset, offset + length);
+        assert.equal(new build.TextDecoder().decode(input), referenceUtf8Decode(input, true), `${length} bytes at ${offset}: ${hex(input)}`);
+      }
+    }
+  }
+});
+
 test('longer input (64-3,000 bytes), mixed scripts and one script, errors spliced in: as the spec\'s decoder, both modes and both loops', () => {
   // js/utf8-codec.js takes a branch-free step per character where the first
   // 64 bytes mix sequence lengths, and branches on the lead otherwise: both
