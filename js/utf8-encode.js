@@ -154,11 +154,7 @@ export function writeUtf8(string, from, to, out, at) {
       if ((u & 0xf800) === 0xd800) {
         const next = charCodeAt(string, i + 1);
         if (u <= 0xdbff && (next & 0xfc00) === 0xdc00) {
-          const cp = 0x10000 + ((u - 0xd800) << 10) + (next - 0xdc00);
-          out[at++] = 0xf0 | (cp >> 18);
-          out[at++] = 0x80 | ((cp >> 12) & 0x3f);
-          out[at++] = 0x80 | ((cp >> 6) & 0x3f);
-          out[at++] = 0x80 | (cp & 0x3f);
+          at = writePair(out, at, u, next);
           i++;
           continue;
         }
@@ -184,11 +180,7 @@ export function writeUtf8(string, from, to, out, at) {
       if ((u & 0xf800) === 0xd800) {
         const next = i + 1 >= length ? 0 : unit === null ? charCodeAt(string, i + 1) : unit(i + 1);
         if (u <= 0xdbff && (next & 0xfc00) === 0xdc00) {
-          const cp = 0x10000 + ((u - 0xd800) << 10) + (next - 0xdc00);
-          out[at++] = 0xf0 | (cp >> 18);
-          out[at++] = 0x80 | ((cp >> 12) & 0x3f);
-          out[at++] = 0x80 | ((cp >> 6) & 0x3f);
-          out[at++] = 0x80 | (cp & 0x3f);
+          at = writePair(out, at, u, next);
           i++;
           continue;
         }
@@ -200,6 +192,16 @@ export function writeUtf8(string, from, to, out, at) {
     }
   }
   return at;
+}
+
+/** The 4 UTF-8 bytes of the surrogate pair `lead`, `trail` at `out[at]`; returns the index after them. */
+function writePair(out, at, lead, trail) {
+  const cp = 0x10000 + ((lead - 0xd800) << 10) + (trail - 0xdc00);
+  out[at] = 0xf0 | (cp >> 18);
+  out[at + 1] = 0x80 | ((cp >> 12) & 0x3f);
+  out[at + 2] = 0x80 | ((cp >> 6) & 0x3f);
+  out[at + 3] = 0x80 | (cp & 0x3f);
+  return at + 4;
 }
 
 /**
@@ -225,11 +227,7 @@ export function encodeUtf8Into(string, destination, room, read, written) {
         const next = read + 1 < length ? charCodeAt(string, read + 1) : 0;
         if (u <= 0xdbff && (next & 0xfc00) === 0xdc00) {
           if (written + 4 > room) break;
-          const cp = 0x10000 + ((u - 0xd800) << 10) + (next - 0xdc00);
-          destination[written++] = 0xf0 | (cp >> 18);
-          destination[written++] = 0x80 | ((cp >> 12) & 0x3f);
-          destination[written++] = 0x80 | ((cp >> 6) & 0x3f);
-          destination[written++] = 0x80 | (cp & 0x3f);
+          written = writePair(destination, written, u, next);
           read += 2;
           continue;
         }
