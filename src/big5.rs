@@ -1,6 +1,6 @@
 //! Big5 (spec §11.1), which includes the Hong Kong Supplementary Character Set.
 
-use crate::decode::{copy_ascii, ByteHandler, Restore, StreamDecoder, Step};
+use crate::decode::{ascii_run, ByteHandler, Restore, StreamDecoder, Step};
 use crate::encode::{self, Emit, ScalarHandler, StreamEncoder};
 use crate::tables::{self, ReverseMap, Source};
 use once_cell::race::OnceBox;
@@ -99,15 +99,10 @@ impl ByteHandler for Big5Handler {
         loop {
             let Some(&lead) = src.get(i) else { break };
             if lead < 0x80 {
-                // Into the block copier only when ASCII comes (as Shift_JIS's
-                // fast path does): called before every pair, it cost more
-                // than the pair.
-                let n = copy_ascii(&src[i..], &mut dst[o..]);
-                if n == 0 {
+                // ASCII: the block copier (called before every pair, it cost more than the pair).
+                if !ascii_run(src, dst, &mut i, &mut o) {
                     break;
                 }
-                i += n;
-                o += n;
                 continue;
             }
             let Some(&trail) = src.get(i + 1) else { break };

@@ -376,6 +376,19 @@ pub(crate) fn surrogates(cp: u32) -> [u16; 2] {
     [0xD800 | ((v >> 10) & 0x3FF) as u16, 0xDC00 | (v & 0x3FF) as u16]
 }
 
+/// A fast path's step at an ASCII byte, `src[*i]`: the ASCII run from there
+/// copied into `dst[*o..]` and both positions moved past it. The fast paths
+/// enter the copier only where ASCII starts: called before every multi-byte
+/// sequence, its setup cost more than the sequence. False when `dst` had no
+/// room for any of it (the caller stops there).
+#[inline(always)]
+pub(crate) fn ascii_run(src: &[u8], dst: &mut [u16], i: &mut usize, o: &mut usize) -> bool {
+    let n = copy_ascii(&src[*i..], &mut dst[*o..]);
+    *i += n;
+    *o += n;
+    n != 0
+}
+
 /// Copies the run of ASCII bytes at the start of `src` to `dst` as code units
 /// (as far as both allow); returns how many. Shared by every ASCII-compatible
 /// fast path. Two passes, because LLVM vectorizes neither a loop with an early

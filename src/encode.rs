@@ -283,6 +283,18 @@ fn drive(handler: &mut dyn ScalarHandler, high_surrogate: &mut u16, src: &[u16],
     }
 }
 
+/// An encoder's fast-path step at an ASCII unit, `src[*i]`: the ASCII run
+/// from there copied into `dst[*o..]` and both positions moved past it,
+/// entering the copier only where ASCII starts (as `decode::ascii_run`). False
+/// when `dst` had no room for any of it (the caller stops there).
+#[inline(always)]
+pub(crate) fn ascii_run(src: &[u16], dst: &mut [u8], i: &mut usize, o: &mut usize) -> bool {
+    let n = copy_ascii(&src[*i..], &mut dst[*o..]);
+    *i += n;
+    *o += n;
+    n != 0
+}
+
 /// Copies the run of ASCII code units at the start of `src` to `dst` as bytes
 /// (as far as both allow); returns how many. Shared by the ASCII fast paths;
 /// two passes for vector code, as in `decode::copy_ascii`.

@@ -1,7 +1,7 @@
 //! EUC-KR (spec §13.1), which is Windows code page 949 (KS X 1001 plus the
 //! Unified Hangul Code).
 
-use crate::decode::{copy_ascii, ByteHandler, Restore, StreamDecoder, Step};
+use crate::decode::{ascii_run, ByteHandler, Restore, StreamDecoder, Step};
 use crate::encode::{self, Emit, ScalarHandler, StreamEncoder};
 use crate::tables::{self, ReverseMap, Source};
 use once_cell::race::OnceBox;
@@ -87,12 +87,9 @@ impl ByteHandler for EucKrHandler {
         loop {
             let (Some(&lead), Some(slot)) = (src.get(i), dst.get_mut(o)) else { break };
             if lead < 0x80 {
-                // Into the block copier only when ASCII comes (as Shift_JIS's
-                // fast path does): called before every pair, it was a quarter
-                // of the decode of mostly-hangul text.
-                let n = copy_ascii(&src[i..], &mut dst[o..]);
-                i += n;
-                o += n;
+                // ASCII: the block copier (called before every pair, it was a
+                // quarter of the decode of mostly-hangul text). `slot` is room.
+                ascii_run(src, dst, &mut i, &mut o);
                 continue;
             }
             let Some(&trail) = src.get(i + 1) else { break };

@@ -1,7 +1,7 @@
 //! gb18030 and GBK (spec §10). GBK's decoder is gb18030's; GBK's encoder is
 //! gb18030's with "is GBK" set (no four-byte sequences, U+20AC as 0x80).
 
-use crate::decode::{copy_ascii, ByteHandler, Restore, StreamDecoder, Step};
+use crate::decode::{ascii_run, ByteHandler, Restore, StreamDecoder, Step};
 use crate::encode::{self, Emit, ScalarHandler, StreamEncoder};
 use crate::tables::{self, ReverseMap, Source, GB18030_RANGES};
 use once_cell::race::OnceBox;
@@ -161,12 +161,9 @@ impl ByteHandler for Gb18030Handler {
         loop {
             let (Some(&lead), Some(slot)) = (src.get(i), dst.get_mut(o)) else { break };
             if lead < 0x80 {
-                // Into the block copier only when ASCII comes (as Shift_JIS's
-                // fast path does): called before every pair, it was a fifth
-                // of the decode of mostly-Chinese text.
-                let n = copy_ascii(&src[i..], &mut dst[o..]);
-                i += n;
-                o += n;
+                // ASCII: the block copier (called before every pair, it was a
+                // fifth of the decode of mostly-Chinese text). `slot` is room.
+                ascii_run(src, dst, &mut i, &mut o);
                 continue;
             }
             if lead == 0x80 {

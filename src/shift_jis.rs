@@ -1,6 +1,6 @@
 //! Shift_JIS (spec §12.3), with the Windows EUDC range and IBM extensions.
 
-use crate::decode::{copy_ascii, ByteHandler, Restore, StreamDecoder, Step};
+use crate::decode::{ascii_run, ByteHandler, Restore, StreamDecoder, Step};
 use crate::encode::{self, Emit, ScalarHandler, StreamEncoder};
 use crate::tables::{self, ReverseMap};
 use alloc::boxed::Box;
@@ -97,11 +97,9 @@ impl ByteHandler for ShiftJisHandler {
             let (Some(&byte), Some(slot)) = (src.get(i), dst.get_mut(o)) else { break };
             match byte {
                 0x00..=0x7F => {
-                    // Into the block copier only when ASCII comes (as UTF-8's
-                    // decoder does): before each kanji it cost more than the kanji.
-                    let n = copy_ascii(&src[i..], &mut dst[o..]);
-                    i += n;
-                    o += n;
+                    // ASCII: the block copier (before each kanji it cost more
+                    // than the kanji). `slot` is room.
+                    ascii_run(src, dst, &mut i, &mut o);
                     continue;
                 }
                 0x80 => *slot = 0x80,
@@ -210,14 +208,11 @@ impl ScalarHandler for ShiftJisEncodeHandler {
         let mut o = 0;
         while let Some(&unit) = src.get(i) {
             if unit < 0x80 {
-                // Into the block copier only when ASCII comes: calling it before
-                // each character of a run of kanji cost more than the kanji.
-                let n = encode::copy_ascii(&src[i..], &mut dst[o..]);
-                if n == 0 {
+                // ASCII: the block copier (calling it before each character of
+                // a run of kanji cost more than the kanji).
+                if !encode::ascii_run(src, dst, &mut i, &mut o) {
                     break;
                 }
-                i += n;
-                o += n;
                 continue;
             }
             // Surrogates and unmappable code points are not in the map: the

@@ -4,7 +4,7 @@
 //! UTF-8, the original 1–6-octet form) are the free functions here:
 //! [`lead_byte`] for the lead-byte table and [`encode_scalar`] for the encoder.
 
-use crate::decode::{copy_ascii, ByteHandler, Restore, StreamDecoder, Step};
+use crate::decode::{ascii_run, ByteHandler, Restore, StreamDecoder, Step};
 use crate::encode::{self, Emit, ScalarHandler, StreamEncoder};
 
 /// What a lead byte starts (spec §8.1.1 step 3): continuation bytes needed, the
@@ -167,14 +167,11 @@ pub fn decode_valid_prefix(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     loop {
         let Some(&b0) = src.get(i) else { break };
         if b0 < 0x80 {
-            // Into the block copier only when ASCII comes: text in one script is
-            // a run of multi-byte sequences, and the copier's setup costs there.
-            let n = copy_ascii(&src[i..], &mut dst[o..]);
-            if n == 0 {
+            // ASCII: the block copier (text in one script is a run of
+            // multi-byte sequences, and the copier's setup costs there).
+            if !ascii_run(src, dst, &mut i, &mut o) {
                 break;
             }
-            i += n;
-            o += n;
             continue;
         }
         let Some(lead) = lead_byte(b0) else { break };
@@ -284,14 +281,11 @@ impl ScalarHandler for Utf8EncodeHandler {
         let mut o = 0;
         while let Some(&unit) = src.get(i) {
             if unit < 0x80 {
-                // Into the block copier only when ASCII comes: calling it before
-                // each character of a CJK run cost more than the characters.
-                let n = encode::copy_ascii(&src[i..], &mut dst[o..]);
-                if n == 0 {
+                // ASCII: the block copier (calling it before each character of
+                // a CJK run cost more than the characters).
+                if !encode::ascii_run(src, dst, &mut i, &mut o) {
                     break;
                 }
-                i += n;
-                o += n;
                 continue;
             }
             if (0xD800..=0xDFFF).contains(&unit) {
