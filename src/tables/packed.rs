@@ -93,6 +93,7 @@ impl RangeDecoder<'_> {
     /// One decision with the adaptive probability in slot `at`. Without
     /// branches on the decoded bit (selects instead): half of these decisions
     /// are close to a coin toss, which a branch predictor cannot guess.
+    #[inline(never)]
     fn bit(&mut self, at: usize) -> usize {
         let Some(p) = self.probs.get_mut(at) else { return 0 };
         // p stays within 31..=2017, so 0 < bound < range.
@@ -106,6 +107,7 @@ impl RangeDecoder<'_> {
     }
 
     /// `bits` decisions as a binary tree rooted at slot `base + 1`.
+    #[inline(never)]
     fn tree(&mut self, base: usize, bits: u32) -> u32 {
         let mut m = 1usize;
         for _ in 0..bits {
@@ -125,8 +127,20 @@ impl RangeDecoder<'_> {
         value
     }
 
+    /// A gap `m >= 1` up (`down` 0) or down after a pointer of `kind`: its
+    /// bit length (5-bit tree), two more bits (tree), the rest raw.
+    #[inline(never)]
+    fn gap(&mut self, down: usize, kind: usize) -> u32 {
+        let bits = self.tree(LEN + (down * 4 + kind) * 32, 5);
+        let rest = bits.saturating_sub(1);
+        let top = rest.min(2);
+        let high = (1 << top) | self.tree(MANT + (down * 32 + bits as usize) * 4, top);
+        (high << (rest - top)) | self.raw(rest - top)
+    }
+
     /// A number >= 1 stored as its bit length (5-bit tree at `base`) and the
     /// bits below the leading one, raw.
+    #[inline(never)]
     fn length(&mut self, base: usize) -> u32 {
         let bits = self.tree(base, 5).saturating_sub(1);
         (1 << bits) | self.raw(bits)
@@ -254,11 +268,7 @@ fn unpack_into(data: &[u8], mut out: Entries<'_>) {
             at.checked_sub(distance).and_then(|from| out.get(from))
         } else {
             let down = rc.bit(IS_DOWN + kind);
-            let bits = rc.tree(LEN + (down * 4 + kind) * 32, 5);
-            let rest = bits.saturating_sub(1);
-            let top = rest.min(2);
-            let high = (1 << top) | rc.tree(MANT + (down * 32 + bits as usize) * 4, top);
-            let gap = (high << (rest - top)) | rc.raw(rest - top);
+            let gap = rc.gap(down, kind);
             kind = 2 + down;
             if down == 1 {
                 used.down(prev, gap)
@@ -303,6 +313,7 @@ impl Used {
     }
 
     /// The unused code point after skipping `skip` unused ones above `prev`.
+    #[inline(never)]
     fn up(&self, prev: u32, mut skip: u32) -> Option<u32> {
         let from = prev.checked_add(1)? as usize;
         let mut word = from / 32;
@@ -332,6 +343,7 @@ impl Used {
     }
 
     /// The `nth` (>= 1) unused code point below `prev`.
+    #[inline(never)]
     fn down(&self, prev: u32, mut nth: u32) -> Option<u32> {
         let last = prev.checked_sub(1)? as usize;
         let mut word = last / 32;
