@@ -56,7 +56,6 @@ pub mod iso_2022_jp;
 pub mod replacement;
 pub mod shift_jis;
 pub mod single_byte;
-#[cfg(feature = "transcode")]
 pub mod transcode;
 pub mod utf16;
 pub mod utf8;

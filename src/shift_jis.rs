@@ -122,7 +122,6 @@ impl ByteHandler for ShiftJisHandler {
 /// The character at `src[i]` (a byte >= 0x80) if the idle decoder would
 /// give one for it without an error, and its length in bytes. For the
 /// transcoder's direct path (src/transcode.rs).
-#[cfg(feature = "transcode")]
 #[inline(always)]
 pub(crate) fn valid_char_at(index: &[u16], src: &[u8], i: usize) -> Option<(u32, usize)> {
     match *src.get(i)? {

@@ -1,5 +1,6 @@
-//! Bytes in one encoding to bytes in another in one pass (feature
-//! `transcode`: the CLI's module only, js/cli/transcode.js).
+//! Bytes in one encoding to bytes in another in one pass: [`Transcoder`],
+//! which the CLI's module exports (feature `transcode`, src/wasm/transcode.rs;
+//! js/cli/transcode.js). No other module calls it, so none links it.
 //!
 //! The plain way is decode -> UTF-16 units -> encode, and the CLI did that
 //! over 256 KiB windows: every byte went through two ASCII copiers and two
@@ -22,7 +23,7 @@
 //!   the direct path is tried again.
 //!
 //! Chunk boundaries never change the output (both halves are streaming
-//! codecs of the standard), which tests/transcode_fused.rs checks against
+//! codecs of the standard), which tests/transcode.rs checks against
 //! encoding_rs on inputs that cross between the two paths.
 
 use crate::tables::{self, ReverseMap};
@@ -91,9 +92,12 @@ impl Transcoder {
     /// A transcoder from `from` to `to`; `None` when `to` has no encoder.
     pub fn new(from: Encoding, to: Encoding) -> Option<Transcoder> {
         let encoder = Encoder::new(to)?;
+        // Only where the build has both families (their decoder and encoder
+        // are then the ones the direct path stands in for).
+        let both = cfg!(feature = "utf") && cfg!(feature = "japanese");
         let direct = match (from, to) {
-            (Encoding::Utf8, Encoding::ShiftJis) => Direct::Utf8ToShiftJis,
-            (Encoding::ShiftJis, Encoding::Utf8) => Direct::ShiftJisToUtf8,
+            (Encoding::Utf8, Encoding::ShiftJis) if both => Direct::Utf8ToShiftJis,
+            (Encoding::ShiftJis, Encoding::Utf8) if both => Direct::ShiftJisToUtf8,
             _ => Direct::None,
         };
         let bom = matches!(from, Encoding::Utf8 | Encoding::Utf16Le | Encoding::Utf16Be);
@@ -123,7 +127,8 @@ impl Transcoder {
 
     /// Transcodes `src` into `dst`. With `last`, `src` ends the stream.
     /// Output stops where the next step might not fit (OutputFull); a step
-    /// of the general path needs 48 bytes of room, 11 more per input byte.
+    /// of the general path needs 48 bytes of room and 11 per input byte, so
+    /// 59 bytes always make progress.
     pub fn transcode(&mut self, src: &[u8], dst: &mut [u8], last: bool, unmappable: Unmappable) -> TranscodeResult {
         let (mut read, mut written, mut substituted) = (0, 0, 0);
         let window = if self.direct == Direct::None { WINDOW } else { WINDOW_BEFORE_DIRECT };
@@ -284,8 +289,7 @@ fn direct<S: CharSource, K: CharSink>(source: S, sink: K, src: &[u8], dst: &mut 
             // An ASCII run, eight bytes at a time where both sides have room:
             // all eight are copied, and the positions move past the ASCII
             // ones (a non-ASCII byte copied too is written again later).
-            loop {
-                let (Some(from), Some(to)) = (src.get(i..i + 8), dst.get_mut(o..o + 8)) else { break };
+            while let (Some(from), Some(to)) = (src.get(i..i + 8), dst.get_mut(o..o + 8)) {
                 to.copy_from_slice(from);
                 let mut word = [0u8; 8];
                 word.copy_from_slice(from);

@@ -216,7 +216,6 @@ pub fn decode_valid_prefix(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
 /// The character at `src[i]` (a byte >= 0x80) if it is a complete, valid
 /// sequence, and its length: what the decoder, idle, would give for it. For
 /// the transcoder's direct path (src/transcode.rs).
-#[cfg(feature = "transcode")]
 #[inline(always)]
 pub(crate) fn valid_char_at(src: &[u8], i: usize) -> Option<(u32, usize)> {
     let lead = lead_byte(*src.get(i)?)?;
