@@ -30,10 +30,11 @@ use crate::tables::{self, ReverseMap};
 use crate::{shift_jis, utf8};
 use crate::{Decoder, DecoderMode, EncodeStatus, Encoder, EncoderMode, Encoding};
 
-/// Bytes decoded per step of the general path: units for them fit on the
-/// stack and in the L1 cache. With a direct path a step is only the few
-/// characters it stopped at, so the direct path resumes soon.
-const WINDOW: usize = 1024;
+/// Bytes decoded per step of the general path: their units (8 KiB) fit on
+/// the stack and in the L1 cache (4096 against 1024: GBK -> UTF-8 ~8 % less
+/// time in the module, others alike). With a direct path a step is only the
+/// few characters it stopped at, so the direct path resumes soon.
+const WINDOW: usize = 4096;
 const WINDOW_BEFORE_DIRECT: usize = 16;
 
 /// Why a [`Transcoder::transcode`] call returned.
