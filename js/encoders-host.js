@@ -23,11 +23,12 @@ const JIS0212 = 1;
  * The encoders beside the main entry whose `ready` is given (its runtime and
  * inflater hang on it): `base64` and `fallback` (the embedded module and how
  * to load its translation), or `instantiate` (the js entries: the
- * translation, at once). Returns { ready(), getRuntime(context) }: the
- * runtime LegacyEncoder and the CLI call, the main runtime's labels and names
- * with this module's encodeChunk and transcode.
+ * translation, at once); `transcoder` (the CLI only: js/cli/transcode-call.js)
+ * makes a transcode function over the module's runtime. Returns { ready(),
+ * getRuntime(context) }: the runtime LegacyEncoder and the CLI call, the main
+ * runtime's labels and names with this module's encodeChunk (and transcode).
  */
-export function encodersHost(mainReady, { base64 = null, fallback = null, instantiate = null, what, hint = null }) {
+export function encodersHost(mainReady, { base64 = null, fallback = null, instantiate = null, what, hint = null, transcoder = null }) {
   const mainRuntime = (context) => mainReady[Symbol.for('text-encoding-wasm.runtime')](context);
   let host = null;
   let runtime = null;
@@ -38,18 +39,20 @@ export function encodersHost(mainReady, { base64 = null, fallback = null, instan
     provided = [false, false, false, false, false, false];
     const base = createEncoderRuntime(exports);
     const encodeChunk = base.encodeChunk;
-    const transcode = base.transcode;
+    const transcode = transcoder === null ? null : transcoder(base);
     base.encodeChunk = (index, fatal, last, string, from, to, state, cap) => {
       need(exports, index, 'LegacyEncoder');
       return encodeChunk(index, fatal, last, string, from, to, state, cap);
     };
-    base.transcode = (from, to, html, input, states, last) => {
-      need(exports, from, 'text-encoding-wasm CLI');
-      // EUC-JP's decoder also reads index jis0212 (its encoder does not).
-      if (from === EUC_JP) provide(exports, JIS0212, 'text-encoding-wasm CLI');
-      need(exports, to, 'text-encoding-wasm CLI');
-      return transcode(from, to, html, input, states, last);
-    };
+    if (transcode !== null) {
+      base.transcode = (from, to, html, input, states, last) => {
+        need(exports, from, 'text-encoding-wasm CLI');
+        // EUC-JP's decoder also reads index jis0212 (its encoder does not).
+        if (from === EUC_JP) provide(exports, JIS0212, 'text-encoding-wasm CLI');
+        need(exports, to, 'text-encoding-wasm CLI');
+        return transcode(from, to, html, input, states, last);
+      };
+    }
     runtime = guardRuntime(base, ['encodeChunk', 'transcode'], () => host.reinstantiate(), what);
   }
 

@@ -5,7 +5,7 @@ import { Uint16Array, Uint32Array, Uint8Array, max } from './intrinsics.js';
 // the module's memory, and the buffers' addresses after growing them. The
 // runtimes keep what these return in local variables, which their loops read.
 
-/** Bytes decoded per call (js/runtime.js, the CLI's transcoder): with 2 bytes of output per input byte, 768 KiB of scratch. */
+/** Bytes decoded per call (js/runtime.js): with 2 bytes of output per input byte, 768 KiB of scratch. */
 export const DECODE_WINDOW = 1 << 18;
 
 /** Views of `memory`'s current buffer: { buffer, u8, u16, u32 } (made again only when memory has grown). */

@@ -56,6 +56,7 @@ pub mod iso_2022_jp;
 pub mod replacement;
 pub mod shift_jis;
 pub mod single_byte;
+pub mod transcode;
 pub mod utf16;
 pub mod utf8;
 pub mod variants;

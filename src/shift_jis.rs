@@ -119,6 +119,19 @@ impl ByteHandler for ShiftJisHandler {
     }
 }
 
+/// The character at `src[i]` (a byte >= 0x80) if the idle decoder would
+/// give one for it without an error, and its length in bytes. For the
+/// transcoder's direct path (src/transcode.rs).
+#[inline(always)]
+pub(crate) fn valid_char_at(index: &[u16], src: &[u8], i: usize) -> Option<(u32, usize)> {
+    match *src.get(i)? {
+        0x80 => Some((0x80, 1)),
+        byte @ 0xA1..=0xDF => Some((0xFF61 - 0xA1 + u32::from(byte), 1)),
+        lead @ (0x81..=0x9F | 0xE0..=0xFC) => Some((u32::from(decode_pair(index, lead, *src.get(i + 1)?)?), 2)),
+        _ => None,
+    }
+}
+
 /// The Shift_JIS encoder's handler (spec §12.3.2). It has no state.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct ShiftJisEncodeHandler;
@@ -166,7 +179,7 @@ fn encode_by_the_spec(cp: u32) -> Emit {
 /// it), it turns the hot loop's pointer lookup, division by 188 and offset
 /// choices into one lookup: the CLI's UTF-8 -> Shift_JIS spent most of its
 /// time there (ARCHITECTURE.md, the CLI paragraph of "JavaScript and the package").
-fn encoded_bmp() -> &'static ReverseMap {
+pub(crate) fn encoded_bmp() -> &'static ReverseMap {
     static MAP: OnceBox<ReverseMap> = OnceBox::new();
     MAP.get_or_init(|| {
         let mut map = ReverseMap::new(0xFFFF);

@@ -213,6 +213,30 @@ pub fn decode_valid_prefix(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     (i, o)
 }
 
+/// The character at `src[i]` (a byte >= 0x80) if it is a complete, valid
+/// sequence, and its length: what the decoder, idle, would give for it. For
+/// the transcoder's direct path (src/transcode.rs).
+#[inline(always)]
+pub(crate) fn valid_char_at(src: &[u8], i: usize) -> Option<(u32, usize)> {
+    let lead = lead_byte(*src.get(i)?)?;
+    let b1 = *src.get(i + 1)?;
+    if b1 < lead.lower || b1 > lead.upper {
+        return None;
+    }
+    match lead.needed {
+        1 => Some(((lead.bits << 6) | u32::from(b1 & 0x3F), 2)),
+        2 => {
+            let b2 = *src.get(i + 2)?;
+            continuation(b2).then_some(((lead.bits << 12) | (u32::from(b1 & 0x3F) << 6) | u32::from(b2 & 0x3F), 3))
+        }
+        _ => {
+            let (b2, b3) = (*src.get(i + 2)?, *src.get(i + 3)?);
+            (continuation(b2) && continuation(b3))
+                .then_some(((lead.bits << 18) | (u32::from(b1 & 0x3F) << 12) | (u32::from(b2 & 0x3F) << 6) | u32::from(b3 & 0x3F), 4))
+        }
+    }
+}
+
 /// Writes the UTF-8 form of a code point up to U+10FFFF (spec §8.1.2; surrogates
 /// are encoded as their three-byte form, which the variants need and the spec's
 /// encoder never sees) and returns its length, or 0 if `dst` is too short.

@@ -29,6 +29,10 @@ pub use standard::*;
 pub mod encode;
 #[cfg(feature = "encoders")]
 pub use encode::*;
+#[cfg(feature = "transcode")]
+pub mod transcode;
+#[cfg(feature = "transcode")]
+pub use transcode::*;
 #[cfg(feature = "variants")]
 pub mod variants;
 #[cfg(feature = "variants")]
@@ -110,6 +114,9 @@ struct Scratch {
     /// The variants module's UCS-4 values (1996 UTF-8); empty elsewhere.
     #[cfg_attr(not(feature = "variants"), allow(dead_code))]
     values: Vec<u32>,
+    /// The CLI module's transcode output (src/wasm/transcode.rs).
+    #[cfg(feature = "transcode")]
+    out: Vec<u8>,
     /// [status, read, written, ...]: what each export documents.
     results: [u32; 6],
     /// Decoder state (16 bytes; 24 for 1996 UTF-8) or encoder state (first 4 bytes).
@@ -117,7 +124,15 @@ struct Scratch {
 }
 
 static SCRATCH: spin::Mutex<Scratch> =
-    spin::Mutex::new(Scratch { bytes: Vec::new(), units: Vec::new(), values: Vec::new(), results: [0; 6], state: [0; 32] });
+    spin::Mutex::new(Scratch {
+    bytes: Vec::new(),
+    units: Vec::new(),
+    values: Vec::new(),
+    #[cfg(feature = "transcode")]
+    out: Vec::new(),
+    results: [0; 6],
+    state: [0; 32],
+});
 
 /// Ensures the buffers hold at least `bytes` bytes and `units` code units, and
 /// returns the address of the byte buffer; [`scratch_units`], [`scratch_results`]

@@ -23,7 +23,7 @@ const EXPORTS_OF_FEATURE = {
   encoders: ['encode'],
   utf16: [],
   'shared-tables': ['provide_index', 'index_length'],
-  transcode: ['encode', 'decode'],
+  transcode: ['encode', 'decode', 'transcode', 'scratch_out'],
   wasm: ['decode', 'encode', 'encoding_for_label', 'encoding_name'],
   variants: ['scratch_values', 'variant_decode', 'variant_encode', 'iso10646_decode', 'iso10646_encode', 'modified_utf8_length'],
 };

@@ -104,6 +104,31 @@ async function write(chunks, counter) {
   }
 }
 
+/**
+ * write() for pieces that may view the CLI module's memory, which the next
+ * transcode call writes over (js/cli/transcode-call.js): after each write,
+ * if stdout still holds the bytes (a full pipe), waits until they have gone.
+ * Mostly they go at once (Node writes to a file, and to a pipe with room,
+ * before write() returns), so nothing is copied or waited for.
+ */
+async function writeBorrowed(pieces, counter) {
+  for (const bytes of pieces) {
+    if (bytes.length === 0) continue;
+    counter.bytes += bytes.length;
+    if (outputError !== null) throw outputError;
+    let gone;
+    const written = new Promise((resolve) => {
+      gone = resolve;
+    });
+    process.stdout.write(bytes, (error) => {
+      onWritten(error);
+      gone();
+    });
+    if (process.stdout.writableLength > 0) await Promise.race([written, outputFailed]);
+    if (outputError !== null) throw outputError;
+  }
+}
+
 let outputError = null;
 let failOutput;
 const outputFailed = new Promise((_, reject) => {
@@ -150,8 +175,8 @@ async function convert(o) {
   // Bytes to bytes in the module where no error needs a report (transcode.js).
   const transcoder = fromName in VARIANTS || toName in VARIANTS ? null : await createTranscoder(fromName, toName, o.mode);
   if (transcoder !== null) {
-    for await (const chunk of input(o.files)) await write(transcoder.convert(chunk), written);
-    await write(transcoder.finish(), written);
+    for await (const chunk of input(o.files)) await writeBorrowed(transcoder.convert(chunk), written);
+    await writeBorrowed(transcoder.finish(), written);
     reportSubstituted(transcoder.substituted, toName);
     return 0;
   }

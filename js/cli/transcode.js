@@ -1,6 +1,6 @@
 // The CLI's fast path: bytes in one encoding to bytes in another inside the
-// modules (runtime.transcode in js/encoder-runtime.js), with no JavaScript string
-// between the decoder and the encoder. Building that string and reading it
+// CLI's module (its `transcode` export, js/cli/transcode-call.js and
+// src/transcode.rs), with no JavaScript string between the decoder and the encoder. Building that string and reading it
 // back unit by unit was most of the CLI's time (1 GiB UTF-8 -> Shift_JIS at
 // 1.7-1.8x glibc iconv's time).
 //
@@ -12,6 +12,7 @@
 import cliBase64 from '../../build/wasm/cli/bytes.js';
 import { ready as mainReady } from '../entries/full.js';
 import { encodersHost } from '../encoders-host.js';
+import { transcodeCall } from './transcode-call.js';
 
 /**
  * The CLI's module (tools/entries.mjs MODULES.cli: the encoders and every
@@ -19,10 +20,7 @@ import { encodersHost } from '../encoders-host.js';
  * are decoded and encoded there. No translation: without WebAssembly the
  * string path does it all.
  */
-const host = encodersHost(mainReady, { base64: cliBase64, what: 'text-encoding-wasm CLI', hint: 'the CLI takes its string path instead' });
-
-/** Encodings whose decoder drops a leading U+FEFF (TextDecoder's BOM rule, §7.1). */
-const BOM_ENCODINGS = new Set(['UTF-8', 'UTF-16LE', 'UTF-16BE']);
+const host = encodersHost(mainReady, { base64: cliBase64, what: 'text-encoding-wasm CLI', hint: 'the CLI takes its string path instead', transcoder: transcodeCall });
 
 /**
  * A transcoder from `fromName` to `toName` (the standard's names, as
@@ -43,7 +41,9 @@ export async function createTranscoder(fromName, toName, mode) {
   const fromIndex = runtime.labelToIndex(fromName);
   const toIndex = runtime.labelToIndex(toName);
   if (fromIndex < 0 || toIndex < 0) return null;
-  const states = { decoder: null, encoder: null, bom: BOM_ENCODINGS.has(fromName.toUpperCase()) };
+  // The module's transcoder drops a leading U+FEFF of UTF-8 and UTF-16 input
+  // (TextDecoder's BOM rule, §7.1) and keeps that in its state.
+  const states = { state: null };
   const html = mode === 'html';
   const transcoder = {
     substituted: 0,

@@ -2,9 +2,9 @@
 // module, no string between) against encoding_rs (examples/encoding_rs_oracle.rs):
 // random input in 10 encodings, each converted to 8 output encodings in the
 // default mode ('?' for what cannot be encoded) and with --html, inputs long
-// enough to cross the runtime's 256 KiB decode window (the default runs read a
-// file, in 1 MiB reads) and the 64 KiB reads of a pipe (the --html runs read
-// standard input), with invalid bytes, a leading BOM, supplementary characters, and
+// enough to cross the transcoder's 4 KiB windows (src/transcode.rs; the
+// default runs read a file, in 1 MiB reads) and the 64 KiB reads of a pipe
+// (the --html runs read standard input), with invalid bytes, a leading BOM, supplementary characters, and
 // scripts that alternate (ISO-2022-JP's escapes, the output buffer filling up).
 //
 // Expected bytes: encoding_rs decodes the input (replacement mode; a leading
@@ -93,7 +93,7 @@ test('the CLI transcodes as encoding_rs decodes and encodes: 11 inputs x 8 outpu
   const random = prng(20261125);
   let compared = 0;
   for (const from of FROM) {
-    // Long enough to cross a pipe's 64 KiB reads and a 256 KiB decode window.
+    // Long enough to cross a pipe's 64 KiB reads and many 4 KiB windows.
     const input = randomInput(random, from, 40_000 + Math.floor(random() * 120_000));
     const file = join(tmp, `${from}.bin`);
     writeFileSync(file, input);
@@ -115,4 +115,25 @@ test('the CLI transcodes as encoding_rs decodes and encodes: 11 inputs x 8 outpu
     }
   }
   assert.equal(compared, FROM.length * TO.length * 2);
+});
+
+test("output beyond the transcoder's 2 MiB output buffer in one read: it fills, is written, and the read goes on", { timeout: 5 * 60_000 }, () => {
+  // windows-1252 bytes whose characters Shift_JIS lacks (the euro sign, the
+  // trade mark sign, é) become 7-8 bytes each with --html: a 1 MiB read gives
+  // ~5 MiB of output, and the default's '?' for each keeps the counts honest.
+  const random = prng(20261126);
+  const pool = [0x80, 0x99, 0xe9, 0x41, 0x0a];
+  const input = Buffer.alloc(3_000_000);
+  for (let i = 0; i < input.length; i++) input[i] = pool[Math.floor(random() * pool.length)];
+  const file = join(tmp, 'windows-1252-large.bin');
+  writeFileSync(file, input);
+  for (const html of [true, false]) {
+    const args = ['-f', 'windows-1252', '-t', 'Shift_JIS', ...(html ? ['--html'] : []), file];
+    const r = spawnSync(BIN, args, { cwd: PROJECT, maxBuffer: 1 << 28 });
+    assert.equal(r.status, 0, `${args.join(' ')}: ${r.stderr}`);
+    const want = expected('windows-1252', 'Shift_JIS', html, input);
+    // 1 MiB reads: more than 2 bytes out per byte in overflows the 2 MiB buffer (js/cli/transcode-call.js).
+    if (html) assert.ok(want.length > 3 * input.length, `the case must overflow the output buffer: ${want.length}`);
+    assert.ok(want.equals(r.stdout), `${args.join(' ')}: ${r.stdout.length} bytes vs encoding_rs's ${want.length}`);
+  }
 });
