@@ -8,10 +8,10 @@
 // only for a CJK index it has no form of, at that index's first use.
 // tools/build-no-wasm.mjs checks at build time that the image and the indexes
 // made here equal the ones wasm2js's own copy of the segments makes.
-import { decodeBase64 } from '../base64.js';
 import { inflateRaw } from '../inflate.js';
 import { moduleBytes } from '../module-bytes.js';
-import { subarray } from '../intrinsics.js';
+import { Uint16Array, subarray } from '../intrinsics.js';
+import { decodeIndexForm } from './index-form.js';
 
 /** Reads an unsigned LEB128 number at `at.offset` of `bytes` (advancing it). */
 function readUnsigned(bytes, at) {
@@ -69,7 +69,8 @@ function writeBytes(memory, offset, bytes) {
  * `initActiveSegments` calls (memory: a Uint8Array over the translation's
  * buffer). Without `own`, it writes every data segment of the module. With
  * `own` (a no-wasm-data.js of tools/build-no-wasm.mjs: `segments`, every
- * segment but the packed CJK indexes, as [offset, base64]; `indexForms`,
+ * segment but the packed CJK indexes, as [address, 16-bit words, the words in
+ * js/no-wasm/index-form.js's form]; `indexForms`,
  * some indexes in js/no-wasm/index-form.js's form), it writes those, so that
  * start-up neither decodes nor inflates the module (~20 ms in Hermes
  * bytecode); `form(which)` then gives an index's form, and `packed(address,
@@ -82,11 +83,14 @@ export function moduleData(base64, own) {
   const fromModule = () => (segments === null ? (segments = dataSegments(moduleBytes(base64, inflateRaw))) : segments);
   return {
     write(memory) {
-      const list = own === undefined ? fromModule() : own.segments;
-      for (let s = 0; s < list.length; s++) {
-        const [offset, bytes] = list[s];
-        writeBytes(memory, offset, own === undefined ? bytes : decodeBase64(bytes));
+      if (own === undefined) {
+        const list = fromModule();
+        for (let s = 0; s < list.length; s++) writeBytes(memory, list[s][0], list[s][1]);
+        return;
       }
+      // Each segment as 16-bit words (at even addresses; the memory starts zeroed, as the form assumes).
+      const list = own.segments;
+      for (let s = 0; s < list.length; s++) decodeIndexForm(list[s][2], new Uint16Array(memory.buffer, list[s][0], list[s][1]));
     },
     form(which) {
       return own === undefined ? undefined : own.indexForms[which] || undefined;
