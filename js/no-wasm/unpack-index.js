@@ -8,8 +8,13 @@
 // The core keeps the one copy of each index: `index_table(which | 0x100)`
 // (src/wasm/standard.rs) installs a zeroed array in the core and says where
 // its packed bytes are; this fills the array in the core's memory before the core's first
-// call that needs it (withJsIndexes, below). tests/js/no-wasm-unpack-index.test.mjs
-// checks every index against the WHATWG index files.
+// call that needs it (withJsIndexes, below): from the index's form in
+// js/no-wasm/index-form.js where the translation carries one (the Japanese
+// indexes: a few interpreted steps per entry instead of the range decoder's
+// decisions), else by unpacking the packed bytes, which the translation's
+// memory image leaves out and js/no-wasm/module-data.js reads out of the
+// module at that first use. tests/js/no-wasm-unpack-index.test.mjs checks
+// every index against the WHATWG index files.
 import { Uint16Array, Uint32Array, Uint8Array } from '../intrinsics.js';
 import { decodeIndexForm } from './index-form.js';
 
