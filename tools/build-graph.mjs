@@ -4,7 +4,8 @@
 //
 //   sources                                   stage      what it makes
 //   src/**, Cargo.*, data/**, tools/build-wasm.sh,
-//     tools/build-no-wasm.mjs, tools/wasm-*   -> wasm    build/wasm/<module>/ (tools/entries.mjs MODULES)
+//     tools/build-no-wasm.mjs, tools/index-form.mjs,
+//     js/no-wasm/index-form.js, tools/wasm-*  -> wasm    build/wasm/<module>/ (tools/entries.mjs MODULES)
 //   detect/** (not detect/target), tools/build-detect.sh
 //     (+ src/** and Cargo.* once detect/ builds on the core)
 //                                             -> detect  build/wasm/detect/
@@ -26,7 +27,8 @@ import { join } from 'node:path';
 export const STAGES = [
   {
     name: 'wasm',
-    sources: ['src', 'Cargo.toml', 'Cargo.lock', 'data', 'tools/entries.mjs', 'tools/build-wasm.sh', 'tools/embed-module.mjs', 'tools/build-no-wasm.mjs', 'tools/wasm-feature-census.mjs'],
+    // (The index form's writer and reader too: tools/build-no-wasm.mjs writes the no-wasm data with them.)
+    sources: ['src', 'Cargo.toml', 'Cargo.lock', 'data', 'tools/entries.mjs', 'tools/build-wasm.sh', 'tools/embed-module.mjs', 'tools/build-no-wasm.mjs', 'tools/index-form.mjs', 'js/no-wasm/index-form.js', 'tools/wasm-feature-census.mjs'],
     after: [],
     stamp: 'build/wasm/.stamp-wasm',
     command: ['bash', 'tools/build-wasm.sh'],

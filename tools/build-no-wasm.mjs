@@ -10,6 +10,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 import { gzipSync } from 'node:zlib';
+import { dataSegments } from '../js/no-wasm/module-data.js';
+import { INDEX_LENGTHS } from '../js/no-wasm/unpack-index.js';
+import { encodeIndexForm } from './index-form.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const wasm2js = `${root}node_modules/.bin/wasm2js`;
@@ -29,6 +32,17 @@ const EXPORTS_OF_FEATURE = {
 };
 const EXPORTS = Object.fromEntries(Object.entries(MODULES).filter(([, m]) => m.translated !== false).map(([name, m]) => [name, [...SCRATCH, ...m.features.flatMap((f) => EXPORTS_OF_FEATURE[f])]]));
 
+/**
+ * The CJK indexes (index_table's numbers: 0 jis0208, 1 jis0212, 2 EUC-KR,
+ * 3 gb18030, 4 Big5) a translation carries in the interpreter's form
+ * (js/no-wasm/index-form.js): the Japanese ones, 20.5 KB of the 83 KB the
+ * forms of all five take. They go into both files that carry a translation
+ * (the classic script, dist/no-wasm-backend.js), and the install has ~90 KB
+ * left of its 1,000,000 B; the other indexes are read out of the module's
+ * bytes at their first use, as before (js/no-wasm.md, "Start-up").
+ */
+const INDEX_FORMS = [0, 1];
+
 /** Base64 characters of data segments from which a translation reads them from the module's bytes instead (below: the 188 of the variants' module are not worth loading its bytes). */
 const DATA_FROM_MODULE_AT = 1024;
 
@@ -47,20 +61,97 @@ function dataFromModule(source, variant) {
   return 'var bufferView;\nfunction initActiveSegments(imports) {\n  imports.writeData(bufferView);\n}\n' + source.slice(end);
 }
 
+let loads = 0;
+/** Imports a built ES module afresh (its own instance, memory included): bundled by esbuild, as the package ships it. */
+async function load(file) {
+  const { outputFiles } = await esbuild.build({ entryPoints: [file], bundle: true, format: 'esm', platform: 'neutral', mainFields: ['module', 'main'], write: false, logLevel: 'error' });
+  // A URL of its own each time: the same URL would give the instance already imported.
+  const source = `${outputFiles[0].text}\n// load ${++loads}\n`;
+  return import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
+}
+
+/** An index as an instance of a translation holds it at `address` (Big5's u32, the others u16), as an array. */
+function indexAt(exports, which, address) {
+  const buffer = exports.memory.buffer;
+  return Array.from(which === 4 ? new Uint32Array(buffer, address, INDEX_LENGTHS[which]) : new Uint16Array(buffer, address, INDEX_LENGTHS[which]));
+}
+
+/**
+ * The data a standard decoders' translation carries itself
+ * (js/no-wasm/module-data.js's `own`), from wasm2js's own translation `raw`:
+ * the module's data segments without the packed CJK indexes (where they are
+ * is asked of the core: index_table(which | 0x100)), and the indexes of
+ * INDEX_FORMS in the interpreter's form, made from what the core's own
+ * (Rust) unpacker gives. Returns the source of no-wasm-data.js and the
+ * packed ranges.
+ */
+async function ownData(variant, dir, raw) {
+  const probe = await load(raw);
+  const packed = [];
+  for (let which = 0; which < INDEX_LENGTHS.length; which++) {
+    if (probe.index_table(which | 0x100) === 0) continue;
+    const r = new Uint32Array(probe.memory.buffer, probe.scratch_results(), 2);
+    packed.push({ which, start: r[0], end: r[0] + r[1] });
+  }
+  const rust = await load(raw);
+  const forms = INDEX_LENGTHS.map(() => null);
+  for (const { which } of packed) {
+    if (INDEX_FORMS.includes(which)) forms[which] = encodeIndexForm(indexAt(rust, which, rust.index_table(which)));
+  }
+  // The image the translation starts with: every segment's bytes, the packed ranges left zero.
+  const all = dataSegments(new Uint8Array(readFileSync(`${dir}/module.wasm`)));
+  const base = Math.min(...all.map(([offset]) => offset)) & ~1;
+  const image = new Uint8Array(Math.max(...all.map(([offset, bytes]) => offset + bytes.length)) - base + 2);
+  for (const [offset, bytes] of all) image.set(bytes, offset - base);
+  for (const { start, end } of packed) image.fill(0, Math.max(start - base, 0), Math.max(end - base, 0));
+  // Its nonzero stretches, whole 16-bit words apart, as segments of little-endian words in the
+  // index form (most of this data is the single-byte indexes' code points: 5.7 KB of text against
+  // 12.1 KB of base64, decoded in half the time). Zeros need no writing: the memory starts zeroed.
+  const segments = [];
+  for (let i = 0; i < image.length; i += 2) {
+    if (image[i] === 0 && image[i + 1] === 0) continue;
+    let j = i;
+    // A stretch ends at 16 zero bytes (a shorter zero run costs one character inside the form).
+    while (j < image.length && !image.subarray(j, j + 16).every((x) => x === 0)) j += 2;
+    const words = [];
+    for (let k = i; k < j; k += 2) words.push(image[k] | (image[k + 1] << 8));
+    while (words[words.length - 1] === 0) words.pop();
+    segments.push([base + i, words.length, encodeIndexForm(words)]);
+    i = j;
+  }
+  const source =
+    `// GENERATED by tools/build-no-wasm.mjs from ${variant}/module.wasm: the data segments its translation starts with, all but the\n` +
+    '// packed CJK indexes ([address, 16-bit words, the words in the form js/no-wasm/index-form.js decodes]), and some CJK\n' +
+    '// indexes in that form (null: read from the module at first use).\n' +
+    `export const segments = ${JSON.stringify(segments)};\n` +
+    `export const indexForms = ${JSON.stringify(forms)};\n`;
+  return { source, packed };
+}
+
 /**
  * Instantiates the translation as the package ships it (bundled by esbuild,
- * its data read from the module's bytes) and wasm2js's own: their memories
- * must start the same.
+ * its data read from the module's bytes or its own) and wasm2js's own: their
+ * memories must start the same, but for the packed indexes where the
+ * translation carries its own data (`packed`: left zero, never read by the
+ * core, which is handed the indexes unpacked), and every CJK index the
+ * shipped translation makes must be the one wasm2js's (the Rust unpacker over
+ * the module's own segments) makes.
  */
-async function checkDataFromModule(variant, dir, raw) {
-  const load = async (file) => {
-    const { outputFiles } = await esbuild.build({ entryPoints: [file], bundle: true, format: 'esm', platform: 'neutral', mainFields: ['module', 'main'], write: false, logLevel: 'error' });
-    return import(`data:text/javascript;base64,${Buffer.from(outputFiles[0].contents).toString('base64')}`);
-  };
-  const own = new Uint8Array((await load(raw)).memory.buffer);
-  const shipped = new Uint8Array((await load(`${dir}/no-wasm.js`)).default().memory.buffer);
-  if (!Buffer.from(shipped.subarray(0, own.length)).equals(Buffer.from(own))) {
+async function checkDataFromModule(variant, dir, raw, packed) {
+  const ownExports = await load(raw);
+  const own = new Uint8Array(ownExports.memory.buffer);
+  const shippedExports = (await load(`${dir}/no-wasm.js`)).default();
+  const shipped = new Uint8Array(shippedExports.memory.buffer);
+  const expected = Buffer.from(own);
+  for (const { start, end } of packed) expected.fill(0, start, end);
+  if (!Buffer.from(shipped.subarray(0, own.length)).equals(expected)) {
     throw new Error(`build-no-wasm: ${variant}: the module's data segments do not make the memory wasm2js's translation starts with`);
+  }
+  for (const { which } of packed) {
+    const want = indexAt(ownExports, which, ownExports.index_table(which));
+    const got = indexAt(shippedExports, which, shippedExports.index_table(which));
+    const wrong = want.findIndex((cp, i) => got[i] !== cp);
+    if (wrong >= 0) throw new Error(`build-no-wasm: ${variant}: index ${which} pointer ${wrong} is ${got[wrong]}, the module's own unpacker gives ${want[wrong]}`);
   }
 }
 
@@ -98,17 +189,21 @@ for (const variant of variants) {
   // the runtime with `wrapRuntime` when the exports have it. Not the encoders
   // module, whose indexes are provided from outside and which decodes UTF-8 only.
   const fast = MODULES[variant].features.includes('codecs');
+  // A standard decoders' translation carries the rest of its data itself (ownData).
+  const own = fromModule && fast ? await ownData(variant, dir, raw) : null;
+  if (own !== null) writeFileSync(`${dir}/no-wasm-data.js`, own.source);
   source =
     '// GENERATED by tools/build-no-wasm.mjs: binaryen wasm2js of module.wasm (the same Rust core, as JavaScript).\n' +
     (fromModule ? "import base64 from './bytes.js';\nimport { moduleData } from '../../../js/no-wasm/module-data.js';\n" : '') +
+    (own !== null ? "import * as ownData from './no-wasm-data.js';\n" : '') +
     (fast ? "import { withFastDecode } from '../../../js/no-wasm/fast-decode.js';\nimport { withJsIndexes } from '../../../js/no-wasm/unpack-index.js';\n" : '') +
     source.slice(0, tail) +
     (fast
-      ? `export default function instantiate() {\n  const exports = withJsIndexes(asmFunc(${fromModule ? '{ writeData }' : '{}'}));\n  exports.wrapRuntime = (runtime) => withFastDecode(runtime, exports);\n  return exports;\n}\n`
-      : `export default function instantiate() {\n  return asmFunc(${fromModule ? '{ writeData }' : '{}'});\n}\n`) +
-    (fromModule ? 'const writeData = moduleData(base64);\n' : '');
+      ? `export default function instantiate() {\n  const exports = withJsIndexes(asmFunc(${fromModule ? '{ writeData: data.write }' : '{}'})${fromModule ? ', data' : ''});\n  exports.wrapRuntime = (runtime) => withFastDecode(runtime, exports);\n  return exports;\n}\n`
+      : `export default function instantiate() {\n  return asmFunc(${fromModule ? '{ writeData: data.write }' : '{}'});\n}\n`) +
+    (fromModule ? `const data = moduleData(base64${own !== null ? ', ownData' : ''});\n` : '');
   writeFileSync(`${dir}/no-wasm.js`, source);
-  if (fromModule) await checkDataFromModule(variant, dir, raw);
+  if (fromModule) await checkDataFromModule(variant, dir, raw, own === null ? [] : own.packed);
   const bytes = Buffer.from(source);
   console.log(`build-no-wasm: ${variant.padEnd(5)} ${String(bytes.length).padStart(7)} bytes js, ${String(gzipSync(bytes, { level: 9 }).length).padStart(6)} gzip (unminified)`);
 }

@@ -3,11 +3,15 @@
 // the wasm build runs, read out of its embedded bytes (the module-*.js file
 // the wasm entries load) instead of a second copy of them in the translation.
 // The package then ships each module's data once, and the translation is
-// code only. tools/build-no-wasm.mjs checks at build time that the image made
-// here equals the one wasm2js's own copy of the segments makes.
+// code only. For the standard decoders' modules the translation carries the
+// small rest of its data itself (moduleData's `own`), and reads the module
+// only for a CJK index it has no form of, at that index's first use.
+// tools/build-no-wasm.mjs checks at build time that the image and the indexes
+// made here equal the ones wasm2js's own copy of the segments makes.
 import { inflateRaw } from '../inflate.js';
 import { moduleBytes } from '../module-bytes.js';
-import { subarray } from '../intrinsics.js';
+import { Uint16Array, subarray } from '../intrinsics.js';
+import { decodeIndexForm } from './index-form.js';
 
 /** Reads an unsigned LEB128 number at `at.offset` of `bytes` (advancing it). */
 function readUnsigned(bytes, at) {
@@ -54,20 +58,50 @@ export function dataSegments(wasm) {
   return segments;
 }
 
+/** Writes `bytes` into `memory` from `offset`. A loop, not TypedArray#set: a page may replace built-ins after import (tests/js/hostile-tampering). */
+function writeBytes(memory, offset, bytes) {
+  for (let i = 0, n = bytes.length; i < n; i++) memory[offset + i] = bytes[i];
+}
+
 /**
- * What a translation's `initActiveSegments` calls: writes the data segments
- * of the module embedded as `base64` (a module-*.js default export) into
- * `memory` (a Uint8Array over the translation's buffer). The module is decoded
- * at the first instantiation, as the wasm build decodes it, and kept for the
- * next (after a trap, js/loader.js reinstantiates).
+ * The data of a translation whose module is embedded as `base64` (a
+ * module-*.js default export): `write(memory)` is what its
+ * `initActiveSegments` calls (memory: a Uint8Array over the translation's
+ * buffer). Without `own`, it writes every data segment of the module. With
+ * `own` (a no-wasm-data.js of tools/build-no-wasm.mjs: `segments`, every
+ * segment but the packed CJK indexes, as [address, 16-bit words, the words in
+ * js/no-wasm/index-form.js's form]; `indexForms`,
+ * some indexes in js/no-wasm/index-form.js's form), it writes those, so that
+ * start-up neither decodes nor inflates the module (~20 ms in Hermes
+ * bytecode); `form(which)` then gives an index's form, and `packed(address,
+ * length)` the packed bytes of one it lacks, read out of the module at the
+ * first call (js/no-wasm/unpack-index.js). The module is decoded once, and
+ * kept for the next instance (after a trap, js/loader.js reinstantiates).
  */
-export function moduleData(base64) {
+export function moduleData(base64, own) {
   let segments = null;
-  return (memory) => {
-    if (segments === null) segments = dataSegments(moduleBytes(base64, inflateRaw));
-    for (const [offset, bytes] of segments) {
-      // A loop, not TypedArray#set: a page may replace built-ins after import (tests/js/hostile-tampering).
-      for (let i = 0; i < bytes.length; i++) memory[offset + i] = bytes[i];
-    }
+  const fromModule = () => (segments === null ? (segments = dataSegments(moduleBytes(base64, inflateRaw))) : segments);
+  return {
+    write(memory) {
+      if (own === undefined) {
+        const list = fromModule();
+        for (let s = 0; s < list.length; s++) writeBytes(memory, list[s][0], list[s][1]);
+        return;
+      }
+      // Each segment as 16-bit words (at even addresses; the memory starts zeroed, as the form assumes).
+      const list = own.segments;
+      for (let s = 0; s < list.length; s++) decodeIndexForm(list[s][2], new Uint16Array(memory.buffer, list[s][0], list[s][1]));
+    },
+    form(which) {
+      return own === undefined ? undefined : own.indexForms[which] || undefined;
+    },
+    packed(address, length) {
+      const list = fromModule();
+      for (let s = 0; s < list.length; s++) {
+        const [offset, bytes] = list[s];
+        if (address >= offset && address + length <= offset + bytes.length) return subarray(bytes, address - offset, address - offset + length);
+      }
+      throw new RangeError('text-encoding-wasm: a packed index lies outside the embedded module\'s data');
+    },
   };
 }

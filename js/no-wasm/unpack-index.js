@@ -8,9 +8,15 @@
 // The core keeps the one copy of each index: `index_table(which | 0x100)`
 // (src/wasm/standard.rs) installs a zeroed array in the core and says where
 // its packed bytes are; this fills the array in the core's memory before the core's first
-// call that needs it (withJsIndexes, below). tests/js/no-wasm-unpack-index.test.mjs
-// checks every index against the WHATWG index files.
+// call that needs it (withJsIndexes, below): from the index's form in
+// js/no-wasm/index-form.js where the translation carries one (the Japanese
+// indexes: a few interpreted steps per entry instead of the range decoder's
+// decisions), else by unpacking the packed bytes, which the translation's
+// memory image leaves out and js/no-wasm/module-data.js reads out of the
+// module at that first use. tests/js/no-wasm-unpack-index.test.mjs checks
+// every index against the WHATWG index files.
 import { Uint16Array, Uint32Array, Uint8Array } from '../intrinsics.js';
+import { decodeIndexForm } from './index-form.js';
 
 // Taken at load, as js/intrinsics.js takes the others (page script that
 // replaces them later changes nothing).
@@ -226,16 +232,19 @@ export function unpackIndex(packed, out) {
 const INDEXES_OF = { 29: [3], 30: [3], 31: [4], 32: [0, 1], 33: [0], 34: [0], 35: [2] };
 
 /** Entries of each CJK index (the index files' last pointer + 1). */
-const LENGTHS = [11104, 7211, 23750, 23940, 19782];
+export const INDEX_LENGTHS = [11104, 7211, 23750, 23940, 19782];
 /** `index_table(which | LEAVE_TO_CALLER)`: install the index zeroed, for us to fill (src/wasm/standard.rs). */
 const LEAVE_TO_CALLER = 0x100;
 
 /**
  * Wraps the wasm2js exports of a module so that each CJK index is unpacked
  * here, once, before the first call that may use it: `decode` and `encode`
- * of an encoding that has one, `index_table`.
+ * of an encoding that has one, `index_table`. `data` (js/no-wasm/module-data.js's
+ * moduleData, or undefined: the packed bytes are in the core's memory) gives
+ * an index in js/no-wasm/index-form.js's form where the translation carries
+ * one, else its packed bytes, which the core's image leaves out.
  */
-export function withJsIndexes(exports) {
+export function withJsIndexes(exports, data) {
   const done = [false, false, false, false, false];
   const { decode, encode, index_table: indexTable } = exports;
   function provide(which) {
@@ -243,9 +252,16 @@ export function withJsIndexes(exports) {
     const address = indexTable(which | LEAVE_TO_CALLER);
     if (address === 0) return;
     const buffer = exports.memory.buffer;
+    const out = which === 4 ? new Uint32Array(buffer, address, INDEX_LENGTHS[which]) : new Uint16Array(buffer, address, INDEX_LENGTHS[which]);
+    const form = data === undefined ? undefined : data.form(which);
+    if (form !== undefined) {
+      decodeIndexForm(form, out);
+      return;
+    }
     const r = new Uint32Array(buffer, exports.scratch_results(), 2);
-    const packed = new Uint8Array(buffer, r[0], r[1]);
-    unpackIndex(packed, which === 4 ? new Uint32Array(buffer, address, LENGTHS[which]) : new Uint16Array(buffer, address, LENGTHS[which]));
+    const packedAt = r[0];
+    const packedLength = r[1];
+    unpackIndex(data === undefined ? new Uint8Array(buffer, packedAt, packedLength) : data.packed(packedAt, packedLength), out);
   }
   function need(index) {
     const list = INDEXES_OF[index];

@@ -10,10 +10,12 @@
 // constructs a Shift_JIS TextDecoder and decodes 1 KiB.
 //
 //   node tools/bench/engines.mjs [--runs 3] [--min-ms 200] [--engines hermes,hermes-bytecode,quickjs,jitless,chromium]
-//        [--only substring] [--before FILE [--before-label TEXT]] [--no-startup] [--dist pkg/dist] [--markdown docs/bench-engines.md]
-// --before FILE: also run another build of ours' classic script (e.g. one saved
-// before a change) as the contender "ours-before", for before/after ratios from
-// the same run. Needs pkg/ (npm run build).
+//        [--only substring] [--before FILE|DIR [--before-label TEXT]] [--no-startup | --no-throughput] [--dist pkg/dist] [--markdown docs/bench-engines.md]
+// --before FILE|DIR: also run another build of ours' classic script (e.g. one saved
+// before a change; a dist/ directory names its text-encoding-wasm.script.js,
+// and its index.js and js.js for the Node start-up rows) as the contender
+// "ours-before", for before/after ratios from the same run, start-up included.
+// Needs pkg/ (npm run build).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -33,9 +35,13 @@ const RUNS = Number(option('--runs', 3));
 const MIN_MS = Number(option('--min-ms', 100));
 const ENGINES = option('--engines', 'hermes,hermes-bytecode,quickjs,jitless,chromium').split(',');
 /** Engines with throughput runs (Chromium: start-up only here; its throughput is tools/bench-js.mjs). */
-const THROUGHPUT_ENGINES = ENGINES.filter((e) => e !== 'chromium');
+// --no-throughput: the start-up part alone.
+const THROUGHPUT_ENGINES = args.includes('--no-throughput') ? [] : ENGINES.filter((e) => e !== 'chromium');
 const ONLY = option('--only', '');
-const BEFORE = option('--before', null);
+const BEFORE_ARG = option('--before', null);
+/** The before build's dist/ directory (start-up's Node rows) and classic script. */
+const BEFORE_DIST = BEFORE_ARG && (BEFORE_ARG.endsWith('.js') ? resolve(BEFORE_ARG, '..') : resolve(BEFORE_ARG));
+const BEFORE = BEFORE_ARG && (BEFORE_ARG.endsWith('.js') ? resolve(BEFORE_ARG) : `${BEFORE_DIST}/text-encoding-wasm.script.js`);
 const BEFORE_LABEL = option('--before-label', BEFORE && BEFORE.replace(ROOT, ''));
 const STARTUP = !args.includes('--no-startup');
 const MARKDOWN = option('--markdown', `${ROOT}docs/bench-engines.md`);
@@ -243,19 +249,19 @@ if (STARTUP) {
   const emptyContender = { name: 'nothing', script: 'var __API = { TextDecoder: function () { this.decode = function (b) { return String.fromCharCode.apply(null, b); }; } };\n' };
   out('## Start-up: load, construct a Shift_JIS TextDecoder, decode 1 KiB');
   out();
-  out(`Fresh process (or browser context) each time; the best of ${STARTUP_RUNS} per run (the least disturbed by other jobs); ratio = @exodus/bytes ÷ ours. "nothing" is the same process with a stub instead of a package (the engine's own start-up).`);
+  out(`Fresh process (or browser context) each time, the contenders interleaved; the best of ${STARTUP_RUNS} per run (the least disturbed by other jobs); ratio = @exodus/bytes ÷ ours. "nothing" is the same process with a stub instead of a package (the engine's own start-up).`);
   out();
-  out(`| engine | measured | ${Array.from({ length: RUNS }, (_, i) => `run ${i + 1}: ours / @exodus/bytes / nothing ms (ratio)`).join(' | ')} | **min ratio** |`);
-  out(`|---|---|${Array.from({ length: RUNS + 1 }, () => '--:').join('|')}|`);
+  out(`| engine | measured | ${Array.from({ length: RUNS }, (_, i) => `run ${i + 1}: ours / @exodus/bytes / nothing ms (ratio)`).join(' | ')} | **min ratio** |${BEFORE ? ' ours-before ms, run 1 | before: min ratio |' : ''}`);
+  out(`|---|---|${Array.from({ length: RUNS + 1 + (BEFORE ? 2 : 0) }, () => '--:').join('|')}|`);
   const startupRows = [];
   const row = (engine, measured, sample) => startupRows.push({ engine, measured, sample, runs: [] });
   for (const engine of ['hermes-bytecode', 'hermes', 'quickjs']) {
     if (!ENGINES.includes(engine)) continue;
     const cmds = {};
-    for (const c of [CONTENDERS[0], CONTENDERS[1], emptyContender]) cmds[c.name] = prepare(engine, c, { prelude: startupPrelude, guest: startupGuest }, 'startup');
+    for (const c of [...CONTENDERS, emptyContender]) cmds[c.name] = prepare(engine, c, { prelude: startupPrelude, guest: startupGuest }, 'startup');
     const measured = engine === 'quickjs' ? 'host time of evaluating script + first decode in a fresh context (ms)' : 'whole process, wall (ms)';
     row(ENGINE_NAMES[engine], measured, (name) => {
-      const r = runProcess(cmds[name === 'ours' ? 'ours' : name === 'peer' ? '@exodus/bytes' : 'nothing']);
+      const r = runProcess(cmds[name === 'ours' ? 'ours' : name === 'peer' ? '@exodus/bytes' : name === 'before' ? 'ours-before' : 'nothing']);
       return engine === 'quickjs' ? JSON.parse(r.lines[r.lines.length - 1]).evalMs : r.wallMs;
     });
   }
@@ -268,7 +274,7 @@ if (STARTUP) {
   writeFileSync(stub, 'export class TextDecoder { decode(b) { return String.fromCharCode.apply(null, b); } }\n');
   const nodeChild = new URL('./engines-startup-node.mjs', import.meta.url).pathname;
   const nodeStartup = (flags, oursModule) => (name) => {
-    const module = name === 'ours' ? oursModule : name === 'peer' ? exodusEsm : stub;
+    const module = name === 'ours' ? oursModule : name === 'before' ? oursModule.replace(DIST, BEFORE_DIST) : name === 'peer' ? exodusEsm : stub;
     const r = runProcess([process.execPath, [...flags, nodeChild, module, `${CACHE}/startup-shift_jis.bin`]]);
     return JSON.parse(r.lines[0]).firstDecodeMs;
   };
@@ -283,6 +289,7 @@ if (STARTUP) {
       ours: { source: oursScript(`${DIST}/text-encoding-wasm.script.js`), api: '__API' },
       peer: { source: CONTENDERS[1].script, api: '__API' },
       nothing: { source: emptyContender.script, api: '__API' },
+      ...(BEFORE ? { before: { source: oursScript(BEFORE), api: '__API' } } : {}),
     }, STARTUP_INPUT);
     for (const where of ['main thread', 'worker']) {
       row(`Chromium ${chromiumStartup.version}, ${where}`, `performance.now() at first decode done (from the ${where === 'worker' ? "worker's" : "page's"} time origin); ours = the wasm classic script (pkg/dist/text-encoding-wasm.script.js)`,
@@ -291,20 +298,20 @@ if (STARTUP) {
   }
   for (let run = 0; run < RUNS; run++) {
     for (const r of startupRows) {
-      const ms = {};
-      for (const name of ['ours', 'peer', 'nothing']) {
-        const xs = [];
-        for (let i = 0; i < STARTUP_RUNS; i++) xs.push(await r.sample(name));
-        ms[name] = Math.min(...xs);
-      }
-      r.runs.push(ms);
+      // Interleaved (ours, peer, nothing, ...; then again), so that a burst of
+      // load from other jobs falls on every contender alike, not on one's block.
+      const names = BEFORE ? ['ours', 'peer', 'nothing', 'before'] : ['ours', 'peer', 'nothing'];
+      const xs = Object.fromEntries(names.map((name) => [name, []]));
+      for (let i = 0; i < STARTUP_RUNS; i++) for (const name of names) xs[name].push(await r.sample(name));
+      r.runs.push(Object.fromEntries(names.map((name) => [name, Math.min(...xs[name])])));
     }
     console.error(`bench-engines: start-up run ${run + 1}/${RUNS} done`);
   }
   if (chromiumStartup !== null) await chromiumStartup.close();
   for (const r of startupRows) {
     const ratios = r.runs.map((m) => m.peer / m.ours);
-    out(`| ${r.engine} | ${r.measured} | ${r.runs.map((m, i) => `${m.ours.toFixed(1)} / ${m.peer.toFixed(1)} / ${m.nothing.toFixed(1)} (${ratios[i].toFixed(2)})`).join(' | ')} | **${Math.min(...ratios).toFixed(2)}** |`);
+    const before = BEFORE ? ` ${r.runs[0].before.toFixed(1)} | ${Math.min(...r.runs.map((m) => m.peer / m.before)).toFixed(2)} |` : '';
+    out(`| ${r.engine} | ${r.measured} | ${r.runs.map((m, i) => `${m.ours.toFixed(1)} / ${m.peer.toFixed(1)} / ${m.nothing.toFixed(1)} (${ratios[i].toFixed(2)})`).join(' | ')} | **${Math.min(...ratios).toFixed(2)}** |${before}`);
     summary.push({ engine: r.engine, workload: `start-up: ${r.measured}`, min: Math.min(...ratios) });
   }
   out();
