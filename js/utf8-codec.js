@@ -197,6 +197,9 @@ export function decodeUtf8(bytes, state, fatal, last, typed) {
   // predicted, and the next lead's load waits for no table read).
   // Not in an interpreter (typed): there more operations cost, not branches.
   const mixed = !typed && (length - i < 64 || mixedLengths(bytes, i));
+  // Where the three-byte run below stops; never entered in an interpreter
+  // (typed), where it costs steps on text that changes script (invalid mixed: +9 % under --jitless).
+  const tripleEnd = typed ? 0 : length - 2;
   while (i < length) {
     if (j >= chunk) {
       text += flush(out, j, typed);
@@ -267,6 +270,23 @@ export function decodeUtf8(bytes, state, fatal, last, typed) {
         if ((c & 0xc0) === 0x80 && (d & 0xc0) === 0x80 && u >= 0x800 && (u & 0xf800) !== 0xd800) {
           out[j++] = u;
           i += 3;
+          // Text of one script (CJK): the next character is most likely
+          // three bytes too, or ASCII; decoding them here skips the steps
+          // above (V8, 1 MiB CJK: 1.72 -> 1.50 ms).
+          while (i < tripleEnd && j < chunk) {
+            const b2 = bytes[i];
+            if (b2 < 0x80) {
+              out[j++] = b2;
+              i++;
+              continue;
+            }
+            const c2 = bytes[i + 1];
+            const d2 = bytes[i + 2];
+            const u2 = ((b2 & 0x0f) << 12) | ((c2 & 0x3f) << 6) | (d2 & 0x3f);
+            if ((b2 & 0xf0) !== 0xe0 || (((c2 << 8) | d2) & 0xc0c0) !== 0x8080 || u2 < 0x800 || (u2 & 0xf800) === 0xd800) break;
+            out[j++] = u2;
+            i += 3;
+          }
           continue;
         }
       }
