@@ -305,6 +305,42 @@ test('long random UTF-8-ish input (65 B to 100 KiB), mostly valid with sparse er
   }
 });
 
+test('CJK text (three-byte sequences with ASCII between: the loop\'s three-byte run) with errors at random places, across its 1,024-unit chunks, the input\'s end cutting a sequence: as the spec\'s decoder, both modes, both builds', () => {
+  // js/utf8-codec.js decodes a run of three-byte sequences and ASCII in a
+  // loop of its own once a three-byte sequence starts (text the first 64
+  // bytes show as one script): every way out of that run is drawn here.
+  const random = prng(0x5eed07);
+  const pieces = ['中', '文', '字', '。', '\u3042', '\u0800', '\uffff', '\ud7ff', '\ue000', '\ufeff', ' ', 'a', '1'];
+  let checked = 0;
+  for (let n = 0; n < 400; n++) {
+    let text = '';
+    const target = n % 20 === 0 ? 5_000 + Math.floor(random() * 30_000) : 30 + Math.floor(random() * 2_500);
+    while (text.length < target) text += random() < 0.9 ? pieces[Math.floor(random() * 4)] : pieces[Math.floor(random() * pieces.length)];
+    let input = new NATIVE.TextEncoder().encode(text);
+    // Cut at the end in one case of four (a sequence the input ends inside).
+    if (n % 4 === 1) input = input.subarray(0, input.length - 1 - Math.floor(random() * 2));
+    const errors = n % 5;
+    for (let k = 0; k < errors; k++) {
+      const bad = random() < 0.6 ? ERROR_CLASSES[Math.floor(random() * ERROR_CLASSES.length)] : randomUtf8ishBytes(random, 1 + Math.floor(random() * 4));
+      input.set(bad.slice(0, input.length), Math.floor(random() * Math.max(1, input.length - bad.length)));
+    }
+    for (const fatal of [false, true]) {
+      const want = expectedDecode(input, fatal);
+      assert.equal(actualDecode(input, { fatal }), want, `case ${n}, fatal ${fatal}: ${hex(input.subarray(0, 300))}`);
+      let typed;
+      try {
+        typed = new typedBuild.TextDecoder('utf-8', { fatal }).decode(input);
+      } catch (e) {
+        assert.ok(e instanceof TypeError, `${e}`);
+        typed = null;
+      }
+      assert.equal(typed, want, `typed build, case ${n}, fatal ${fatal}`);
+      checked++;
+    }
+  }
+  assert.equal(checked, 800);
+});
+
 test('long ASCII runs (the engine\'s own decoder from 16 KiB) and past 1 MiB: equal the native decoder, errors at and around each boundary', () => {
   const native = new NATIVE.TextDecoder();
   const E = (s) => new NATIVE.TextEncoder().encode(s);
