@@ -47,8 +47,14 @@ export function encodeUtf8(string) {
   const length = string.length;
   // ASCII first: one byte per unit, often the whole string.
   const ascii = new Uint8Array(length);
-  let i = asciiPrefix(string, ascii, length);
-  if (i === length) return ascii;
+  const i = asciiPrefix(string, ascii, length);
+  // The rest in a function of its own: this one stays small enough for V8
+  // to inline it, and asciiPrefix, into short callers (~10 % on ~20 units).
+  return i === length ? ascii : encodeRest(string, ascii, i, length);
+}
+
+/** encodeUtf8 from unit `i` on, `ascii` holding the i ASCII bytes before it. */
+function encodeRest(string, ascii, i, length) {
   if (length <= ENCODE_SHORT) {
     // Into a reused buffer, then one exact copy: cheaper for short
     // strings than counting the bytes first (a second pass).
@@ -110,6 +116,7 @@ function asciiPrefix(string, out, end) {
   let i = 0;
   // Two loops: a test per unit for the mode cost V8 ~15 % on 1 Mi ASCII units.
   if (unitsOf === null) {
+    if (end > ENCODE_SHORT) i = asciiQuads(string, out, end);
     for (; i < end; i++) {
       const u = charCodeAt(string, i);
       if (u >= 0x80) break;
@@ -122,6 +129,29 @@ function asciiPrefix(string, out, end) {
       if (u >= 0x80) break;
       out[i] = u;
     }
+  }
+  return i;
+}
+
+/**
+ * asciiPrefix four units per test (@exodus/bytes's form) while four more fit
+ * before `end`; returns where it stopped. ~15 % faster than one unit per
+ * test on 1 Mi ASCII units in Node, in a function of its own (with the
+ * one-at-a-time loop after it in the same function: no faster). Not for
+ * short strings: slower there.
+ */
+function asciiQuads(string, out, end) {
+  let i = 0;
+  for (const last = end - 3; i < last; i += 4) {
+    const a = charCodeAt(string, i);
+    const b = charCodeAt(string, i + 1);
+    const c = charCodeAt(string, i + 2);
+    const d = charCodeAt(string, i + 3);
+    if ((a | b | c | d) >= 0x80) break;
+    out[i] = a;
+    out[i + 1] = b;
+    out[i + 2] = c;
+    out[i + 3] = d;
   }
   return i;
 }
