@@ -74,7 +74,6 @@ export function wellFormedPrefix(bytes, typed) {
     let to = whole - k > chunk ? k + chunk : whole;
     // A lead at the chunk's end goes with the next chunk (or, at the end, to the caller).
     if ((units[to - 1] & 0xfc00) === 0xd800) to--;
-    if (to === k) break;
     let part;
     if (typed) {
       part = fromCharCodes(subarray(units, k, to));
@@ -83,7 +82,7 @@ export function wellFormedPrefix(bytes, typed) {
       for (let j = k; j < to; j++) plain[j - k] = units[j];
       part = fromCharCodes(plain);
     }
-    if (isWellFormed !== null && !call(isWellFormed, part)) break;
+    if (to === k || (isWellFormed !== null && !call(isWellFormed, part))) break;
     text += part;
     k = to;
   }
