@@ -265,7 +265,8 @@ export function encodeUtf8Into(string, destination, room, read, written) {
       read++;
     } else {
       if ((u & 0xf800) === 0xd800) {
-        const next = read + 1 < length ? charCodeAt(string, read + 1) : 0;
+        // Past the end, charCodeAt gives NaN, which is no trail.
+        const next = charCodeAt(string, read + 1);
         if (u <= 0xdbff && (next & 0xfc00) === 0xdc00) {
           if (written + 4 > room) break;
           written = writePair(destination, written, u, next);
