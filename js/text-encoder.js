@@ -4,7 +4,6 @@ import { encodeInto as encodeUtf8Into, encodeUtf8 } from './utf8-encode.js';
 import { defineInterface, otherCopyMethod } from './other-copy.js';
 import { bufferSourceBytes, encodeIntoSource, toStringValue } from './webidl.js';
 
-const ENCODE = "Failed to execute 'encode' on 'TextEncoder'";
 const ENCODE_INTO = "Failed to execute 'encodeInto' on 'TextEncoder'";
 
 /** The brand: instances made by this constructor (with js/other-copy.js). */
@@ -23,9 +22,9 @@ export class TextEncoder {
     if (!instances.has(this)) return otherCopyMethod(this, 'TextEncoder', 'encode', own.encode, arguments);
     // WebIDL: optional USVString input = "" (lone surrogates become U+FFFD in the encoder).
     const input = arguments[0] === undefined ? '' : toStringValue(arguments[0]);
-    // UTF-8 is encoded in JavaScript in every build (js/utf8-encode.js); the
-    // runtime is still asked first, for its error where none is loaded yet.
-    getRuntime(ENCODE);
+    // UTF-8 is encoded in JavaScript in every build (js/utf8-encode.js). No
+    // getRuntime here: this instance's constructor got one, and it stays (it
+    // also kept V8 from inlining the encoder into short-string callers).
     return encodeUtf8(input);
   }
 
@@ -35,9 +34,8 @@ export class TextEncoder {
     // WebIDL: USVString source, [AllowShared] Uint8Array destination.
     const string = encodeIntoSource(arguments, ENCODE_INTO);
     // A fresh view over the same bytes, made with the intrinsic getters: the
-    // runtime reads `.length` and calls `.set`, which an own property of the
-    // caller's array (or another realm's prototype) could otherwise change.
-    getRuntime(ENCODE_INTO);
+    // encoder reads `.length` and writes elements, which an own property of
+    // the caller's array (or another realm's prototype) could otherwise change.
     return encodeUtf8Into(string, bufferSourceBytes(destination, ENCODE_INTO));
   }
 }

@@ -33,17 +33,21 @@ export let prefixUnits = 0;
 
 /**
  * UTF-16LE `bytes` (a new decoder's state) as their own units, the string
- * made natively (fromCharCode over Uint16Array subarrays, no loop) and
- * checked natively (isWellFormed), a chunk at a time, up to the first chunk
- * with a lone surrogate or a lead cut by the end: the text of the first
- * prefixUnits units, which end between characters. '' (none taken) on a
- * big-endian engine. V8: 1.3x faster than the module's decoder and its
- * copy into a plain array (ARCHITECTURE.md). encodeURIComponent (native,
- * throws on a lone surrogate) was tried as the check where isWellFormed is
- * missing: slower than the loop in Hermes on non-Latin text (it builds
- * %XX%XX%XX for each unit).
+ * made natively (fromCharCode) and checked natively (isWellFormed), a chunk
+ * at a time, up to the first chunk with a lone surrogate or a lead cut by
+ * the end: the text of the first prefixUnits units, which end between
+ * characters. '' (none taken) on a big-endian engine. `typed` (interpreters):
+ * fromCharCode over Uint16Array chunks of 8 Ki units, no loop. Else (JIT
+ * engines) each 1 Ki-unit chunk is copied into a plain array first: V8's
+ * apply takes a plain array on a fast path and a typed one element by
+ * element (1 MiB in Node: 2.0 -> 1.8 ms, both with the BOM check's flatten;
+ * checking the whole text once instead of each chunk measured the same).
+ * V8: 1.3x faster than the module's decoder and its copy into a plain array
+ * (ARCHITECTURE.md). encodeURIComponent (native, throws on a lone surrogate)
+ * was tried as the check where isWellFormed is missing: slower than the
+ * loop in Hermes on non-Latin text (it builds %XX%XX%XX for each unit).
  */
-export function wellFormedPrefix(bytes) {
+export function wellFormedPrefix(bytes, typed) {
   const count = LITTLE_ENDIAN ? bytes.length >> 1 : 0;
   const offset = call(taByteOffset, bytes);
   // Copied only at an odd offset (a Uint16Array view must be aligned).
@@ -63,13 +67,21 @@ export function wellFormedPrefix(bytes) {
       }
     }
   }
+  const chunk = typed ? TYPED_CHUNK : CHUNK;
   let text = '';
   let k = 0;
   while (k < whole) {
-    let to = whole - k > TYPED_CHUNK ? k + TYPED_CHUNK : whole;
+    let to = whole - k > chunk ? k + chunk : whole;
     // A lead at the chunk's end goes with the next chunk (or, at the end, to the caller).
     if ((units[to - 1] & 0xfc00) === 0xd800) to--;
-    const part = fromCharCodes(subarray(units, k, to));
+    let part;
+    if (typed) {
+      part = fromCharCodes(subarray(units, k, to));
+    } else {
+      plain.length = to - k;
+      for (let j = k; j < to; j++) plain[j - k] = units[j];
+      part = fromCharCodes(plain);
+    }
     if (to === k || (isWellFormed !== null && !call(isWellFormed, part))) break;
     text += part;
     k = to;
@@ -116,7 +128,7 @@ export function decodeUtf16(bytes, be, state, fatal, last, typed) {
     // The input's own units, checked natively, up to the first lone
     // surrogate's chunk; the loop below does the rest (from a new decoder's
     // state, between characters).
-    text = wellFormedPrefix(bytes);
+    text = wellFormedPrefix(bytes, typed);
     i = 2 * prefixUnits;
   }
   while (i < even) {

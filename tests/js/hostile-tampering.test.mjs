@@ -24,7 +24,7 @@ const TAMPERINGS = {
   'WeakMap.prototype.set': 'WeakMap.prototype.set = function () { return this; };',
 };
 
-/** Ten basic calls, each answered as JSON-able data (or the error's class and message). */
+/** Basic calls, each answered as JSON-able data (or the error's class and message). */
 const CALLS = `
 const results = (m, x, U8) => {
   const out = [];
@@ -40,6 +40,19 @@ const results = (m, x, U8) => {
   tryIt(() => { const d = new m.TextDecoder('euc-kr'); return d.decode(bytes(0xb0), { stream: true }) + d.decode(bytes(0xa1)); });
   tryIt(() => Array.from(new x.LegacyEncoder('big5', { mode: 'html' }).encode('中a😀')));
   tryIt(() => { const s = new x.Wtf8Decoder().decode(bytes(0xed, 0xa0, 0x80, 0x41)); return [s.length, s.codePointAt(0), s.codePointAt(1)]; });
+  // Past 64 units: the encoder's ASCII prefix four units at a time (js/utf8-encode.js asciiQuads).
+  tryIt(() => Array.from(new m.TextEncoder().encode('plain ASCII text, '.repeat(10) + 'é')));
+  tryIt(() => { const d = new U8(250); const r = new m.TextEncoder().encodeInto('abcd'.repeat(60) + '€', d); return [r.read, r.written, Array.from(d)]; });
+  // UTF-16LE past 1,024 units (js/utf16-codec.js: chunks copied into a plain array in JIT engines), pairs and a lone trail.
+  tryIt(() => {
+    const b = new U8(6000);
+    for (let i = 0; i < 3000; i++) {
+      const u = i % 97 === 5 ? 0xd83d : i % 97 === 6 ? 0xde00 : i === 2990 ? 0xdc00 : 0x4e00 + (i % 500);
+      b[2 * i] = u & 0xff;
+      b[2 * i + 1] = u >> 8;
+    }
+    return new m.TextDecoder('utf-16le').decode(b);
+  });
   return out;
 };
 `;

@@ -1,5 +1,6 @@
 // UTF-16LE decoded as the input's own units (js/utf16-codec.js,
-// wellFormedPrefix: fromCharCode over Uint16Array chunks of 8,192 units,
+// wellFormedPrefix: fromCharCode over chunks of 8,192 units (interpreters:
+// Uint16Array subarrays) or 1,024 (JIT engines: copies in a plain array),
 // each checked for lone surrogates by isWellFormed, or, where the engine has
 // none, up to the first one a loop finds), with the spec's
 // steps (or the module, in the wasm build) from the first chunk that has a
@@ -18,6 +19,8 @@ import { encodingRsOracle, loadPackage, prng, runNode } from './helpers.mjs';
 
 const ORACLE = encodingRsOracle();
 const CHUNK = 8192;
+/** The chunk of the plain-array form (JIT engines); CHUNK is a multiple of it. */
+const PLAIN_CHUNK = 1024;
 
 function oracleDecode(bytes) {
   const header = Buffer.alloc(4);
@@ -57,6 +60,10 @@ function cases() {
     'lone lead in chunk 3': put(2 * CHUNK + 10, 0xdbff, 0xdbff, 0x41),
     'lead then lead across a chunk end': put(CHUNK - 1, 0xd800, 0xd801, 0xdc01),
     'lead before a unit above the surrogates': put(CHUNK + 50, 0xdbff, 0xe000),
+    'pair across a plain chunk end': put(PLAIN_CHUNK - 1, 0xd83d, 0xde00),
+    'lone trail at a plain chunk end': put(3 * PLAIN_CHUNK - 1, 0x41, 0xdc00),
+    'lone lead as a plain chunk\'s first unit': put(5 * PLAIN_CHUNK, 0xd800, 0x41),
+    'lead at a plain chunk end, lone trail after it': put(2 * PLAIN_CHUNK - 1, 0xd800, 0xd800, 0xdc00, 0xdc00),
   };
   for (const [name, edit] of Object.entries(variants)) {
     const units = unitsOf(count, edit);

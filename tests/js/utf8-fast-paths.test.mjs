@@ -470,3 +470,32 @@ test('ASCII runs read four bytes at a time (past 64 bytes): one non-ASCII byte o
     }
   }
 });
+
+test('encode() and encodeInto(): the ASCII prefix read four units at a time (past 64 units): one non-ASCII unit or pair at each position, every room, both builds', () => {
+  // js/utf8-encode.js asciiQuads: 4 units per test while 4 more fit before the
+  // end (of the string, or of encodeInto's room), then one at a time.
+  for (const { TextEncoder: Encoder } of [{ TextEncoder }, typedBuild]) {
+    const encoder = new Encoder();
+    for (const length of [65, 66, 67, 68, 69, 131]) {
+      for (const odd of ['\x80', '\u07ff', '\u0800', '\ud800', '\udc00', '\ud83d\ude00', '\ud83d']) {
+        for (let at = 0; at <= length; at++) {
+          const ascii = Array.from({ length }, (_, i) => String.fromCharCode(0x20 + ((i * 7) % 95)));
+          const s = ascii.slice(0, at).join('') + odd + ascii.slice(at).join('');
+          const want = referenceEncode(s);
+          const out = encoder.encode(s);
+          assert.deepEqual(Array.from(out), want, `${JSON.stringify(odd)} at ${at} of ${length}`);
+          assert.equal(out.buffer.byteLength, out.length);
+          for (const room of [at - 1, at, at + 1, at + 2, at + 3, at + 4, want.length - 1, want.length]) {
+            if (room < 0) continue;
+            const expected = referenceEncodeInto(s, room);
+            const backing = new Uint8Array(room + 2).fill(0xee);
+            const dest = backing.subarray(1, 1 + room);
+            assert.deepEqual(encoder.encodeInto(s, dest), { read: expected.read, written: expected.written }, `${JSON.stringify(odd)} at ${at} of ${length}, room ${room}`);
+            assert.deepEqual(Array.from(dest.subarray(0, expected.written)), expected.bytes);
+            assert.ok(backing[0] === 0xee && backing[room + 1] === 0xee && dest.subarray(expected.written).every((b) => b === 0xee), 'nothing written outside the characters');
+          }
+        }
+      }
+    }
+  }
+});
