@@ -37,9 +37,9 @@ function nodeDecoder() {
     const Buffer = buffer && buffer.Buffer;
     const from = Buffer && Buffer.from;
     if (typeof inflateRawSync === 'function' && typeof from === 'function') {
-      native = (base64, stored) => {
-        const bytes = call(from, Buffer, base64, 'base64');
-        return stored ? bytes : call(inflateRawSync, zlib, bytes);
+      native = {
+        inflate: (base64) => call(inflateRawSync, zlib, call(from, Buffer, base64, 'base64')),
+        stored: (base64) => call(from, Buffer, base64, 'base64'),
       };
     }
   } catch {
@@ -58,30 +58,32 @@ export function moduleBytes(embedded, inflate) {
   const decode = nodeDecoder();
   if (decode !== null) {
     try {
-      return joinParts(embedded, decode);
+      return joinParts(embedded, decode.inflate, decode.stored);
     } catch {
       // fall through to the portable decoders
     }
   }
-  return joinParts(embedded, (base64, stored) => (stored ? decodeBase64(base64) : inflate(decodeBase64(base64))));
+  return joinParts(embedded, (part) => inflate(decodeBase64(part)), decodeBase64);
 }
 
-/** The parts, each decoded by `decode(base64, stored)` (the odd ones are stored), joined into one binary. */
-function joinParts(embedded, decode) {
-  let joined = null;
-  for (let start = 0, stored = 0; start <= embedded.length; stored ^= 1) {
+/** The parts decoded (`inflate` for the even ones, `stored` for the odd) and joined into one binary. */
+function joinParts(embedded, inflate, stored) {
+  const parts = [];
+  let total = 0;
+  for (let start = 0, i = 0; start <= embedded.length; i++) {
     let end = call(stringIndexOf, embedded, '.', start);
     if (end < 0) end = embedded.length;
-    const bytes = decode(call(stringSlice, embedded, start, end), stored);
-    if (joined === null) {
-      joined = bytes;
-    } else {
-      const both = new Uint8Array(joined.length + bytes.length);
-      setElements(both, joined);
-      setElements(both, bytes, joined.length);
-      joined = both;
-    }
+    const text = call(stringSlice, embedded, start, end);
+    const bytes = i % 2 === 0 ? inflate(text) : stored(text);
+    parts[i] = bytes;
+    total += bytes.length;
     start = end + 1;
+  }
+  if (parts.length === 1) return parts[0];
+  const joined = new Uint8Array(total);
+  for (let i = 0, at = 0; i < parts.length; i++) {
+    setElements(joined, parts[i], at);
+    at += parts[i].length;
   }
   return joined;
 }
