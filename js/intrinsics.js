@@ -23,7 +23,6 @@ export { OwnUint8Array as Uint8Array, OwnUint16Array as Uint16Array, OwnUint32Ar
 export const regExpExec = RegExp.prototype.exec;
 export const stringCharCodeAt = String.prototype.charCodeAt;
 export const stringSlice = String.prototype.slice;
-export const stringIndexOf = String.prototype.indexOf;
 export const fromCharCode = String.fromCharCode;
 export const min = Math.min;
 export const max = Math.max;

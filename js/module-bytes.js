@@ -8,7 +8,7 @@
 // (DecompressionStream is asynchronous only, and loading must stay synchronous
 // where the engine allows it).
 import { decodeBase64 } from './base64.js';
-import { Uint8Array, call, setElements, stringIndexOf, stringSlice } from './intrinsics.js';
+import { call } from './intrinsics.js';
 
 /**
  * Node's process.getBuiltinModule (Node 20.16+, 22.3+; Bun, Deno) where
@@ -37,10 +37,7 @@ function nodeDecoder() {
     const Buffer = buffer && buffer.Buffer;
     const from = Buffer && Buffer.from;
     if (typeof inflateRawSync === 'function' && typeof from === 'function') {
-      native = {
-        inflate: (base64) => call(inflateRawSync, zlib, call(from, Buffer, base64, 'base64')),
-        stored: (base64) => call(from, Buffer, base64, 'base64'),
-      };
+      native = (base64) => call(inflateRawSync, zlib, call(from, Buffer, base64, 'base64'));
     }
   } catch {
     // a process object that only looks like Node's (a bundler's shim)
@@ -48,42 +45,15 @@ function nodeDecoder() {
   return native;
 }
 
-/**
- * The module's binary from its embedded form (tools/embed-module.mjs): base64
- * parts separated by '.', deflated and stored in turn, so that the inflater
- * never walks the range-coded CJK indexes, which deflate cannot shrink.
- * `inflate` is the entry's raw-deflate inflater (js/inflate.js).
- */
-export function moduleBytes(embedded, inflate) {
+/** The module's binary; `inflate` is the entry's raw-deflate inflater (js/inflate.js). */
+export function moduleBytes(base64, inflate) {
   const decode = nodeDecoder();
   if (decode !== null) {
     try {
-      return joinParts(embedded, decode.inflate, decode.stored);
+      return decode(base64);
     } catch {
       // fall through to the portable decoders
     }
   }
-  return joinParts(embedded, (part) => inflate(decodeBase64(part)), decodeBase64);
-}
-
-/** The parts decoded (`inflate` for the even ones, `stored` for the odd) and joined into one binary. */
-function joinParts(embedded, inflate, stored) {
-  const parts = [];
-  let total = 0;
-  for (let start = 0, i = 0; start <= embedded.length; i++) {
-    let end = call(stringIndexOf, embedded, '.', start);
-    if (end < 0) end = embedded.length;
-    const text = call(stringSlice, embedded, start, end);
-    const bytes = i % 2 === 0 ? inflate(text) : stored(text);
-    parts[i] = bytes;
-    total += bytes.length;
-    start = end + 1;
-  }
-  if (parts.length === 1) return parts[0];
-  const joined = new Uint8Array(total);
-  for (let i = 0, at = 0; i < parts.length; i++) {
-    setElements(joined, parts[i], at);
-    at += parts[i].length;
-  }
-  return joined;
+  return inflate(decodeBase64(base64));
 }
