@@ -120,3 +120,17 @@ export function recordWasmMemories() {
 }
 
 export const MiB = 1 << 20;
+
+/** The CJK index files in the order of the core's index numbers (`index_table(which)`), and their lengths in pointers. */
+export const CJK_INDEX_FILES = ['jis0208', 'jis0212', 'euc-kr', 'gb18030', 'big5'];
+export const CJK_INDEX_LENGTHS = [11104, 7211, 23750, 23940, 19782];
+
+/** WHATWG index file `name` (data/whatwg-index) as an array by pointer (0: no code point). */
+export function whatwgIndex(name, length) {
+  const table = new Array(length).fill(0);
+  for (const line of readFileSync(new URL(`../../data/whatwg-index/index-${name}.txt`, import.meta.url), 'utf8').split('\n')) {
+    const m = /^\s*(\d+)\t0x([0-9A-F]+)/.exec(line);
+    if (m) table[Number(m[1])] = parseInt(m[2], 16);
+  }
+  return table;
+}

@@ -6,29 +6,17 @@
 // tests/js/no-wasm-unpack-index.test.mjs; this checks the forms themselves,
 // every module's, and the decoder on damaged input.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import test from 'node:test';
+import { CJK_INDEX_FILES, CJK_INDEX_LENGTHS, whatwgIndex } from './helpers.mjs';
 import { decodeIndexForm } from '../../js/no-wasm/index-form.js';
 import { encodeIndexForm } from '../../tools/index-form.mjs';
 
 const root = new URL('../../', import.meta.url);
-const FILES = ['jis0208', 'jis0212', 'euc-kr', 'gb18030', 'big5'];
-const LENGTHS = [11104, 7211, 23750, 23940, 19782];
-
-/** Index file `name` as an array by pointer (0: no code point). */
-function indexFile(name, length) {
-  const table = new Array(length).fill(0);
-  for (const line of readFileSync(new URL(`data/whatwg-index/index-${name}.txt`, root), 'utf8').split('\n')) {
-    const m = /^\s*(\d+)\t0x([0-9A-F]+)/.exec(line);
-    if (m) table[Number(m[1])] = parseInt(m[2], 16);
-  }
-  return table;
-}
 
 function assertIndex(got, which, what) {
-  const want = indexFile(FILES[which], LENGTHS[which]);
+  const want = whatwgIndex(CJK_INDEX_FILES[which], CJK_INDEX_LENGTHS[which]);
   const wrong = want.findIndex((cp, pointer) => got[pointer] !== cp);
-  assert.equal(wrong, -1, `${what}: ${FILES[which]} pointer ${wrong} is ${got[wrong]}, the file says ${want[wrong]}`);
+  assert.equal(wrong, -1, `${what}: ${CJK_INDEX_FILES[which]} pointer ${wrong} is ${got[wrong]}, the file says ${want[wrong]}`);
 }
 
 for (const module of ['full', 'japanese']) {
@@ -39,7 +27,7 @@ for (const module of ['full', 'japanese']) {
     assert.ok(carried.includes(0) && carried.includes(1), `carried: ${carried}`);
     for (const which of carried) {
       assert.match(indexForms[which], /^[\x20-\x7e]*$/, 'printable ASCII only (a classic script is read in the page\'s encoding)');
-      const out = which === 4 ? new Uint32Array(LENGTHS[which]) : new Uint16Array(LENGTHS[which]);
+      const out = which === 4 ? new Uint32Array(CJK_INDEX_LENGTHS[which]) : new Uint16Array(CJK_INDEX_LENGTHS[which]);
       decodeIndexForm(indexForms[which], out);
       assertIndex(out, which, `${module} form`);
     }
@@ -48,8 +36,8 @@ for (const module of ['full', 'japanese']) {
 
 test('every BMP index through the form and back is the index file (deltas, runs, copies, code points written out)', () => {
   for (const which of [0, 1, 2, 3]) {
-    const out = new Uint16Array(LENGTHS[which]);
-    decodeIndexForm(encodeIndexForm(indexFile(FILES[which], LENGTHS[which])), out);
+    const out = new Uint16Array(CJK_INDEX_LENGTHS[which]);
+    decodeIndexForm(encodeIndexForm(whatwgIndex(CJK_INDEX_FILES[which], CJK_INDEX_LENGTHS[which])), out);
     assertIndex(out, which, 'round trip');
   }
 });
@@ -62,7 +50,7 @@ test('the form decoder on damaged input: never throws, never writes past the arr
     state ^= state << 5;
     return state >>> 0;
   };
-  const form = encodeIndexForm(indexFile('jis0208', LENGTHS[0]));
+  const form = encodeIndexForm(whatwgIndex('jis0208', CJK_INDEX_LENGTHS[0]));
   for (let round = 0; round < 300; round++) {
     let text;
     if (round % 3 === 0) text = form.slice(0, next() % form.length);

@@ -6,24 +6,9 @@
 // composed no-wasm build (js/lite + a family) must decode with it too. And the
 // unpacker must survive damaged input.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import test from 'node:test';
-import { runNode } from './helpers.mjs';
+import { CJK_INDEX_FILES, CJK_INDEX_LENGTHS, runNode, whatwgIndex } from './helpers.mjs';
 import { unpackIndex } from '../../js/no-wasm/unpack-index.js';
-
-const root = new URL('../../', import.meta.url);
-const FILES = ['jis0208', 'jis0212', 'euc-kr', 'gb18030', 'big5'];
-const LENGTHS = [11104, 7211, 23750, 23940, 19782];
-
-/** Index file `name` as an array by pointer (0: no code point). */
-function indexFile(name, length) {
-  const table = new Array(length).fill(0);
-  for (const line of readFileSync(new URL(`data/whatwg-index/index-${name}.txt`, root), 'utf8').split('\n')) {
-    const m = /^\s*(\d+)\t0x([0-9A-F]+)/.exec(line);
-    if (m) table[Number(m[1])] = parseInt(m[2], 16);
-  }
-  return table;
-}
 
 /** The five indexes as the no-wasm core holds them after first use, from a fresh process. */
 function noWasmIndexes(args) {
@@ -32,7 +17,7 @@ function noWasmIndexes(args) {
     const { ready } = await import('text-encoding-wasm/js');
     await ready();
     const runtime = ready[Symbol.for('text-encoding-wasm.runtime')]('test');
-    const lengths = ${JSON.stringify(LENGTHS)};
+    const lengths = ${JSON.stringify(CJK_INDEX_LENGTHS)};
     const out = lengths.map((n, which) => {
       const bytes = runtime.indexTable(which, n * (which === 4 ? 4 : 2));
       return Array.from(which === 4 ? new Uint32Array(bytes.buffer, bytes.byteOffset, n) : new Uint16Array(bytes.buffer, bytes.byteOffset, n));
@@ -47,8 +32,8 @@ function noWasmIndexes(args) {
 for (const [name, args] of [['Node', []], ['node --jitless', ['--jitless', '--no-warnings']]]) {
   test(`no-wasm build, ${name}: every CJK index as the core holds it equals the index file`, () => {
     const tables = noWasmIndexes(args);
-    FILES.forEach((file, which) => {
-      const want = indexFile(file, LENGTHS[which]);
+    CJK_INDEX_FILES.forEach((file, which) => {
+      const want = whatwgIndex(file, CJK_INDEX_LENGTHS[which]);
       const got = tables[which];
       const wrong = want.findIndex((cp, pointer) => got[pointer] !== cp);
       assert.equal(wrong, -1, `index ${file}: pointer ${wrong} is ${got[wrong]}, the file says ${want[wrong]}`);
@@ -73,7 +58,7 @@ test('composed no-wasm build (js/lite + each family): a pair needing each index 
       console.log(JSON.stringify(new TextDecoder('${label}').decode(new Uint8Array(${JSON.stringify(bytes)})).codePointAt(0)));`,
     );
     assert.equal(run.status, 0, run.stderr);
-    assert.equal(run.result, indexFile(file, LENGTHS[which])[pointer], `${label} ${bytes.map((b) => b.toString(16))}`);
+    assert.equal(run.result, whatwgIndex(file, CJK_INDEX_LENGTHS[which])[pointer], `${label} ${bytes.map((b) => b.toString(16))}`);
   }
 });
 
