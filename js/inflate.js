@@ -101,6 +101,15 @@ function huffmanTable(lengths, from, count, sparse) {
   return { table, bits: max };
 }
 
+/** A copy of `out` with room for at least `size` bytes (doubling). */
+function grown(out, size) {
+  let length = out.length * 2;
+  while (length < size) length *= 2;
+  const bigger = new Uint8Array(length);
+  setElements(bigger, out);
+  return bigger;
+}
+
 /** The bytes that `data` (a raw DEFLATE stream) decodes to, as a new Uint8Array. */
 export function inflateRaw(data) {
   if (lengthBase === null) buildConstants();
@@ -124,14 +133,6 @@ export function inflateRaw(data) {
     pos += entry & 15;
     return entry >> 4;
   };
-  const room = (n) => {
-    if (o + n <= out.length) return;
-    let size = out.length * 2;
-    while (size < o + n) size *= 2;
-    const grown = new Uint8Array(size);
-    setElements(grown, out);
-    out = grown;
-  };
   let last = 0;
   do {
     last = bits(1);
@@ -143,7 +144,7 @@ export function inflateRaw(data) {
       const length = data[p] | (data[p + 1] << 8);
       if (p + 4 > data.length || (length ^ 0xffff) !== (data[p + 2] | (data[p + 3] << 8))) throw corrupt('stored block length');
       if (p + 4 + length > data.length) throw corrupt('stored block past the end');
-      room(length);
+      if (o + length > out.length) out = grown(out, o + length);
       for (let i = 0; i < length; i++) out[o++] = data[p + 4 + i];
       pos += (4 + length) * 8;
       continue;
@@ -186,26 +187,53 @@ export function inflateRaw(data) {
     } else {
       throw corrupt('block type 3');
     }
+    // The block's symbols with the reader's state in locals, read inline: the
+    // closures above keep `pos` in their shared context, a load and a store
+    // per use, and a call per read, which a cold engine (every realm's first
+    // inflate, and the interpreters) pays for each of ~80,000 symbols.
+    const literalTable = literals.table;
+    const literalMask = (1 << literals.bits) - 1;
+    const distanceTable = distances.table;
+    const distanceMask = (1 << distances.bits) - 1;
+    let p = pos;
+    let bytes = out;
+    let at = o;
     for (;;) {
-      if (pos > end) throw corrupt('past the end');
-      const symbol = decode(literals);
+      if (p > end) throw corrupt('past the end');
+      let q = p >> 3;
+      let entry = literalTable[((data[q] | (data[q + 1] << 8) | (data[q + 2] << 16)) >>> (p & 7)) & literalMask];
+      if (entry === 0) throw corrupt('no such code');
+      p += entry & 15;
+      const symbol = entry >> 4;
       if (symbol < 256) {
-        if (o === out.length) room(1);
-        out[o++] = symbol;
+        if (at === bytes.length) bytes = grown(bytes, at + 1);
+        bytes[at++] = symbol;
         continue;
       }
       if (symbol === 256) break;
       const lengthCode = symbol - 257;
       if (lengthCode >= 29) throw corrupt('length code');
-      const length = lengthBase[lengthCode] + bits(lengthExtra[lengthCode]);
-      const distanceCode = decode(distances);
+      // Extra bits: at most 5 for a length, 13 for a distance, so 3 bytes hold them at any bit offset.
+      q = p >> 3;
+      const length = lengthBase[lengthCode] + (((data[q] | (data[q + 1] << 8) | (data[q + 2] << 16)) >>> (p & 7)) & ((1 << lengthExtra[lengthCode]) - 1));
+      p += lengthExtra[lengthCode];
+      q = p >> 3;
+      entry = distanceTable[((data[q] | (data[q + 1] << 8) | (data[q + 2] << 16)) >>> (p & 7)) & distanceMask];
+      if (entry === 0) throw corrupt('no such code');
+      p += entry & 15;
+      const distanceCode = entry >> 4;
       if (distanceCode >= 30) throw corrupt('distance code');
-      const distance = distanceBase[distanceCode] + bits(distanceExtra[distanceCode]);
-      if (distance > o) throw corrupt('distance before the start');
-      room(length);
+      q = p >> 3;
+      const distance = distanceBase[distanceCode] + (((data[q] | (data[q + 1] << 8) | (data[q + 2] << 16)) >>> (p & 7)) & ((1 << distanceExtra[distanceCode]) - 1));
+      p += distanceExtra[distanceCode];
+      if (distance > at) throw corrupt('distance before the start');
+      if (at + length > bytes.length) bytes = grown(bytes, at + length);
       // Byte by byte: a copy may overlap what it writes (distance < length).
-      for (let i = 0; i < length; i++, o++) out[o] = out[o - distance];
+      for (let i = 0; i < length; i++, at++) bytes[at] = bytes[at - distance];
     }
+    pos = p;
+    out = bytes;
+    o = at;
   } while (last === 0);
   if (pos > end) throw corrupt('past the end');
   return sliceElements(out, 0, o);
