@@ -102,26 +102,21 @@ impl ByteHandler for ShiftJisHandler {
                     ascii_run(src, dst, &mut i, &mut o);
                     continue;
                 }
-                0x80 => *slot = 0x80,
-                0xA1..=0xDF => *slot = 0xFF61 - 0xA1 + u16::from(byte),
-                0x81..=0x9F | 0xE0..=0xFC => {
-                    let Some(&trail) = src.get(i + 1) else { break };
-                    let Some(cp) = decode_pair(index, byte, trail) else { break };
-                    *slot = cp;
-                    i += 1;
+                _ => {
+                    let Some((cp, len)) = valid_char_at(index, src, i) else { break };
+                    *slot = cp as u16;
+                    i += len;
+                    o += 1;
                 }
-                _ => break,
             }
-            i += 1;
-            o += 1;
         }
         (i, o)
     }
 }
 
 /// The character at `src[i]` (a byte >= 0x80) if the idle decoder would
-/// give one for it without an error, and its length in bytes. For the
-/// transcoder's direct path (src/transcode.rs).
+/// give one for it without an error, and its length in bytes: the step of
+/// the fast path above and of the transcoder's direct path (src/transcode.rs).
 #[inline(always)]
 pub(crate) fn valid_char_at(index: &[u16], src: &[u8], i: usize) -> Option<(u32, usize)> {
     match *src.get(i)? {

@@ -174,48 +174,25 @@ pub fn decode_valid_prefix(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
             }
             continue;
         }
-        let Some(lead) = lead_byte(b0) else { break };
-        let Some(&b1) = src.get(i + 1) else { break };
-        if b1 < lead.lower || b1 > lead.upper {
-            break;
+        let Some((cp, len)) = valid_char_at(src, i) else { break };
+        if cp < 0x10000 {
+            let Some(slot) = dst.get_mut(o) else { break };
+            *slot = cp as u16;
+            o += 1;
+        } else {
+            let Some(pair) = dst.get_mut(o..o + 2) else { break };
+            pair.copy_from_slice(&crate::decode::surrogates(cp));
+            o += 2;
         }
-        match lead.needed {
-            1 => {
-                let Some(slot) = dst.get_mut(o) else { break };
-                *slot = ((lead.bits << 6) | u32::from(b1 & 0x3F)) as u16;
-                i += 2;
-                o += 1;
-            }
-            2 => {
-                let Some(&b2) = src.get(i + 2) else { break };
-                if !continuation(b2) {
-                    break;
-                }
-                let Some(slot) = dst.get_mut(o) else { break };
-                *slot = ((lead.bits << 12) | (u32::from(b1 & 0x3F) << 6) | u32::from(b2 & 0x3F)) as u16;
-                i += 3;
-                o += 1;
-            }
-            _ => {
-                let (Some(&b2), Some(&b3)) = (src.get(i + 2), src.get(i + 3)) else { break };
-                if !continuation(b2) || !continuation(b3) || dst.len() < o + 2 {
-                    break;
-                }
-                let cp = (lead.bits << 18) | (u32::from(b1 & 0x3F) << 12) | (u32::from(b2 & 0x3F) << 6) | u32::from(b3 & 0x3F);
-                let [high, low] = crate::decode::surrogates(cp);
-                dst[o] = high;
-                dst[o + 1] = low;
-                i += 4;
-                o += 2;
-            }
-        }
+        i += len;
     }
     (i, o)
 }
 
 /// The character at `src[i]` (a byte >= 0x80) if it is a complete, valid
-/// sequence, and its length: what the decoder, idle, would give for it. For
-/// the transcoder's direct path (src/transcode.rs).
+/// sequence, and its length: what the decoder, idle, would give for it. The
+/// step of `decode_valid_prefix` and of the transcoder's direct path
+/// (src/transcode.rs).
 #[inline(always)]
 pub(crate) fn valid_char_at(src: &[u8], i: usize) -> Option<(u32, usize)> {
     let lead = lead_byte(*src.get(i)?)?;
