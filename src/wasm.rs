@@ -141,13 +141,18 @@ static SCRATCH: spin::Mutex<Scratch> =
 #[wasm_bindgen]
 pub fn scratch(bytes: u32, units: u32) -> u32 {
     let mut s = SCRATCH.lock();
-    if s.bytes.len() < bytes as usize {
-        s.bytes = vec![0; bytes as usize];
+    let address = at_least(&mut s.bytes, bytes);
+    at_least(&mut s.units, units);
+    address
+}
+
+/// Grows `buffer` to at least `len` zeroed elements (a new block: the old
+/// contents are not needed) and returns its address, for the scratch exports.
+pub(crate) fn at_least<T: Copy + Default>(buffer: &mut Vec<T>, len: u32) -> u32 {
+    if buffer.len() < len as usize {
+        *buffer = vec![T::default(); len as usize];
     }
-    if s.units.len() < units as usize {
-        s.units = vec![0; units as usize];
-    }
-    s.bytes.as_ptr() as u32
+    buffer.as_ptr() as u32
 }
 
 /// Address of the code unit buffer (2-aligned).

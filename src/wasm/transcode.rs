@@ -4,20 +4,15 @@
 //! carries a whole read of the CLI (js/cli/transcode.js) with no unit buffer
 //! crossing to JavaScript.
 
-use super::{supported, ERROR, FRESH, INPUT_EMPTY, LAST, OUTPUT_FULL, SCRATCH, SUBSTITUTE};
+use super::{at_least, supported, ERROR, FRESH, INPUT_EMPTY, LAST, OUTPUT_FULL, SCRATCH, SUBSTITUTE};
 use crate::transcode::{TranscodeStatus, Transcoder, Unmappable};
 use crate::ALL_ENCODINGS;
-use alloc::vec;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// Ensures the output buffer holds at least `cap` bytes; returns its address.
 #[wasm_bindgen]
 pub fn scratch_out(cap: u32) -> u32 {
-    let mut s = SCRATCH.lock();
-    if s.out.len() < cap as usize {
-        s.out = vec![0; cap as usize];
-    }
-    s.out.as_ptr() as u32
+    at_least(&mut SCRATCH.lock().out, cap)
 }
 
 /// Transcodes the `len` bytes at `start` in the byte buffer from encoding

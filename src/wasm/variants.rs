@@ -5,7 +5,7 @@
 //! JavaScript object in the state bytes, nothing allocated per call (the
 //! module's bump allocator would never get it back).
 
-use super::{ERROR, FATAL, FRESH, INPUT_EMPTY, LAST, OUTPUT_FULL, SCRATCH};
+use super::{at_least, ERROR, FATAL, FRESH, INPUT_EMPTY, LAST, OUTPUT_FULL, SCRATCH};
 use crate::decode::{ByteHandler, DecodeStatus, StreamDecoder};
 use crate::variants::cesu8::modified_utf8_len;
 use crate::variants::utf8_1996::{Iso10646DecodeStatus, MalformationKind};
@@ -13,7 +13,6 @@ use crate::variants::{
     encode_units, malformed_start, HeldBytes, Cesu8Decoder, ErrorMode, Form, Iso10646Utf8Decoder, Iso10646Utf8Encoder, ModifiedUtf8Decoder,
     VariantEncodeStatus, Wtf8Decoder,
 };
-use alloc::vec;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// The UTF-16 variants, by the number JavaScript passes.
@@ -32,11 +31,7 @@ fn mode(flags: u32) -> ErrorMode {
 /// Ensures the value buffer holds `values` u32s and returns its address (4-aligned).
 #[wasm_bindgen]
 pub fn scratch_values(values: u32) -> u32 {
-    let mut s = SCRATCH.lock();
-    if s.values.len() < values as usize {
-        s.values = vec![0; values as usize];
-    }
-    s.values.as_ptr() as u32
+    at_least(&mut SCRATCH.lock().values, values)
 }
 
 /// Decodes `len` bytes of the byte buffer into the unit buffer with variant
