@@ -289,6 +289,11 @@ impl Encoder {
         each_encoder!(&mut self.inner, e => e.reset())
     }
 
+    /// See [`crate::StreamEncoder::holds_lead_surrogate`].
+    pub(crate) fn holds_lead_surrogate(&self) -> bool {
+        each_encoder!(&self.inner, e => e.holds_lead_surrogate())
+    }
+
     /// See [`crate::StreamEncoder::save_state`].
     pub fn save_state(&self) -> [u8; 4] {
         each_encoder!(&self.inner, e => e.save_state())

@@ -189,6 +189,12 @@ impl<H: ScalarHandler> StreamEncoder<H> {
         src_len.checked_add(1)?.checked_mul(per_unit)?.checked_add(3)
     }
 
+    /// Whether a lead surrogate is held for the next call (the only state of a
+    /// stateless encoding such as UTF-8 or Shift_JIS).
+    pub(crate) fn holds_lead_surrogate(&self) -> bool {
+        self.high_surrogate != 0
+    }
+
     /// The encoder's whole state (handler and held lead surrogate) as 4 bytes,
     /// for callers that keep it outside the encoder.
     pub fn save_state(&self) -> [u8; 4] {

@@ -135,7 +135,7 @@ impl Transcoder {
         let window = if self.direct == Direct::None { WINDOW } else { WINDOW_BEFORE_DIRECT };
         let mut units = [0u16; WINDOW + 3];
         loop {
-            if self.direct != Direct::None && !self.bom && self.decoder.is_idle() && self.encoder.save_state()[2..] == [0, 0] {
+            if self.direct != Direct::None && !self.bom && self.decoder.is_idle() && !self.encoder.holds_lead_surrogate() {
                 let (r, w) = match self.direct {
                     Direct::Utf8ToShiftJis => direct(Utf8Source, ShiftJisSink(shift_jis::encoded_bmp()), &src[read..], &mut dst[written..]),
                     _ => direct(ShiftJisSource(tables::jis0208()), Utf8Sink, &src[read..], &mut dst[written..]),
