@@ -93,19 +93,8 @@ fn expected(from: Encoding, to: Encoding, input: &[u8], unmappable: Unmappable) 
     }
     match unmappable {
         Unmappable::Html => rs_encode_html(to, &text),
-        Unmappable::Question => {
-            // ISO-2022-JP's records already end in ASCII, where '?' is one byte.
-            let run = rs_encode_fatal_resumed(to, &text);
-            let mut out = Vec::new();
-            let mut at = 0;
-            for &(offset, _) in &run.errors {
-                out.extend_from_slice(&run.bytes[at..offset]);
-                out.push(b'?');
-                at = offset;
-            }
-            out.extend_from_slice(&run.bytes[at..]);
-            out
-        }
+        // ISO-2022-JP's records already end in ASCII, where '?' is one byte.
+        Unmappable::Question => expected_question(to, &text),
     }
 }
 
@@ -219,4 +208,52 @@ fn every_kind_of_pair_as_encoding_rs() {
 fn no_encoder_no_transcoder() {
     assert!(Transcoder::new(Encoding::Utf8, Encoding::Utf16Le).is_none());
     assert!(Transcoder::new(Encoding::Utf8, Encoding::Replacement).is_none());
+}
+
+/// A state saved while the encoder held a lead surrogate (what `load_state`
+/// accepts, as the wasm export restores it between calls) must not take the
+/// direct path, which knows nothing of the held unit: the unit is encoded
+/// before the next input, as encoding_rs encodes the same units in one call
+/// (a lone lead surrogate is U+FFFD, unmappable in Shift_JIS).
+#[test]
+fn a_held_lead_surrogate_is_encoded_before_the_direct_path_resumes() {
+    use text_encoding_wasm::{Encoder, EncoderMode};
+    for to in [Encoding::ShiftJis, Encoding::Utf8] {
+        let mut encoder = Encoder::new(to).unwrap();
+        let r = encoder.encode_from_utf16(&[0xD83D], &mut [0u8; 16], false, EncoderMode::Fatal);
+        assert_eq!((r.read, r.written), (1, 0), "{to:?}: the lead surrogate is held, nothing written");
+        let from = if to == Encoding::Utf8 { Encoding::ShiftJis } else { Encoding::Utf8 };
+        let mut state = Transcoder::new(from, to).unwrap().save_state();
+        state[16..20].copy_from_slice(&encoder.save_state());
+        // The BOM is no longer pending: the direct path would be taken but for the held unit.
+        state[20] = 0;
+        let input = b"ASCII text, long enough for the direct path's eight-byte steps";
+        for unmappable in [Unmappable::Question, Unmappable::Html] {
+            let mut t = Transcoder::new(from, to).unwrap();
+            t.load_state(&state);
+            let mut out = vec![0u8; 1024];
+            let r = t.transcode(input, &mut out, true, unmappable);
+            assert_eq!(r.read, input.len());
+            let units: Vec<u16> = std::iter::once(0xD83D).chain(input.iter().map(|&b| u16::from(b))).collect();
+            let want = match unmappable {
+                Unmappable::Html => rs_encode_html(to, &units),
+                Unmappable::Question => expected_question(to, &units),
+            };
+            assert_eq!(&out[..r.written], &want[..], "{from:?} -> {to:?} {unmappable:?}");
+        }
+    }
+}
+
+/// encoding_rs's fatal run with '?' at each unmappable character.
+fn expected_question(to: Encoding, text: &[u16]) -> Vec<u8> {
+    let run = rs_encode_fatal_resumed(to, text);
+    let mut out = Vec::new();
+    let mut at = 0;
+    for &(offset, _) in &run.errors {
+        out.extend_from_slice(&run.bytes[at..offset]);
+        out.push(b'?');
+        at = offset;
+    }
+    out.extend_from_slice(&run.bytes[at..]);
+    out
 }
