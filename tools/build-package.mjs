@@ -65,7 +65,23 @@ function resolver(entry, format) {
     name: 'entry-matrix',
     setup(build) {
       build.onResolve({ filter: /^@module\// }, (args) =>
-        shared ? payload(moduleBytesFile(args.path.slice(8))) : { path: `${root}build/wasm/${args.path.slice(8)}/bytes.js` });
+        shared ? payload(moduleBytesFile(args.path.slice(8))) : { path: args.path.slice(8), namespace: 'raw-module' });
+      if (!shared) {
+        // A classic script embeds its module uncompressed (base64 of the
+        // binary): no inflate at start-up, which cold in JavaScript was most of
+        // the script's time in Chromium (ARCHITECTURE.md, "Start-up"). Its
+        // translation reads the same string (its ./bytes.js), and
+        // js/module-bytes.js and js/inflate.js become js/module-bytes-raw.js,
+        // which decodes base64 only, so the inflater is not bundled.
+        build.onResolve({ filter: /^\.\/bytes\.js$/ }, (args) =>
+          /build\/wasm\/\w+$/.test(args.resolveDir) ? { path: args.resolveDir.match(/(\w+)$/)[1], namespace: 'raw-module' } : undefined);
+        build.onLoad({ filter: /.*/, namespace: 'raw-module' }, (args) => ({
+          contents: `export default ${JSON.stringify(readFileSync(`${root}build/wasm/${args.path}/module.wasm`).toString('base64'))};`,
+          loader: 'js',
+        }));
+        build.onResolve({ filter: /\/(module-bytes|inflate)\.js$/ }, (args) =>
+          args.resolveDir.startsWith(`${root}js`) ? { path: `${root}js/module-bytes-raw.js` } : undefined);
+      }
       // A hand-written entry's own imports of a built module (detect, extra's variants).
       build.onResolve({ filter: /build\/wasm\/\w+\/(bytes|no-wasm)\.js$/ }, (args) => {
         if (!shared) return undefined;

@@ -131,8 +131,10 @@ export { backend, ready } from '../loader.js';
  * The source of a plain entry (a virtual module resolved from js/entries/).
  * `@module/<set>` is the embedded module (base64), `@no-wasm/<set>` the
  * no-WebAssembly backend: build-package.mjs resolves both per format.
+ * `classic`: the classic script's (no sibling bundle reaches its instance,
+ * and its module is not deflated: it exports no inflater).
  */
-function plainSource(backend, set) {
+function plainSource(backend, set, classic = false) {
   const entryName = `text-encoding-wasm${subpath(backend, set, 'plain').slice(1)}`;
   // backend() of a module-less entry: 'js' where its strings are built for an
   // interpreter (the js entries; the wasm entries where WebAssembly is
@@ -157,7 +159,7 @@ ${boot}
 import { getRuntime, ready } from '../loader.js';
 ${set === 'full' ? '' : set === 'lite' ? `import { enableFamilies, registerFamily } from '../families.js';\nenableFamilies();` : `import { nameLeftOutImports } from '../families.js';\nnameLeftOutImports();`}
 // How text-encoding-wasm/extra and the family entries (separate bundles) reach this module instance,
-${backend === 'wasm' && SETS[set].module !== null ? `// and the inflater it unpacks its own module with (one copy, saved).
+${backend === 'wasm' && SETS[set].module !== null && !classic ? `// and the inflater it unpacks its own module with (one copy, saved).
 import { inflateRaw } from '../inflate.js';
 ready[Symbol.for('text-encoding-wasm.inflate')] = inflateRaw;
 ` : ''}ready[Symbol.for('text-encoding-wasm.runtime')] = getRuntime;
@@ -223,7 +225,7 @@ export function entries() {
             file: classicName(set),
             formats: ['classic'],
             globalName: CLASSIC_GLOBAL,
-            source: () => `${plainSource(backend, set)}import { install as installClasses } from '../install.js';\n${installLine(mode).replace('install', 'installClasses')}\n`,
+            source: () => `${plainSource(backend, set, true)}import { install as installClasses } from '../install.js';\n${installLine(mode).replace('install', 'installClasses')}\n`,
             set,
             backend,
             types: null,
