@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { minify as terser } from 'terser';
 import { BACKEND_MODULES, COMMONJS_REQUIRE_FILE, MAIN_FILE, MODULE_BYTES, OUTSIDE_MODULES, commonJsWrapper, entries, extension, manifestFields, moduleBytesFile, noWasmBackendFile } from './entries.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -37,6 +38,24 @@ const common = {
   legalComments: 'none',
   logLevel: 'warning',
 };
+
+/**
+ * An ES module entry is a library file: the user's bundler bundles and
+ * minifies it again. esbuild's whitespace minification drops the
+ * `/* @__PURE__ *\/` annotations that let that bundler leave out what the
+ * user's code never uses (the stream classes, install: js/text-encoder.js,
+ * js/transform-stream.js), so esbuild minifies identifiers and syntax only,
+ * and terser, with its own compression and mangling off, then takes out the
+ * whitespace and keeps the annotations (`keepAnnotations`).
+ */
+const ANNOTATED = { minify: false, minifySyntax: true, minifyIdentifiers: true };
+
+async function keepAnnotations(file) {
+  const { code } = await terser(readFileSync(file, 'utf8'), {
+    module: true, compress: false, mangle: false, format: { comments: false, preserve_annotations: true },
+  });
+  writeFileSync(file, code);
+}
 
 const esbuildFormat = { esm: 'esm', cjs: 'cjs', classic: 'iife' };
 
@@ -121,7 +140,9 @@ for (const entry of entries()) {
       ...(entry.globalName ? { globalName: entry.globalName } : {}),
       plugins: [resolver(entry, format)],
       ...(entry.bin ? { banner: { js: '#!/usr/bin/env node' } } : {}),
+      ...(format === 'esm' && !entry.bin ? ANNOTATED : {}),
     });
+    if (format === 'esm' && !entry.bin) await keepAnnotations(outfile);
     if (entry.bin) chmodSync(outfile, 0o755);
   }
 }
