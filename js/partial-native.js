@@ -39,9 +39,6 @@ export function encodingNames() {
   return names;
 }
 
-/** Every byte value once: through a multi-byte decoder it also makes lead/trail pairs. */
-const PROBE = new Uint8Array(256).map((_, i) => i);
-
 /** A new `Native` (a TextDecoder or TextDecoderStream class) for `name` if it accepts it and reports it back, else null. */
 export function nativeFor(Native, name) {
   try {
@@ -54,24 +51,27 @@ export function nativeFor(Native, name) {
 
 /**
  * Which of `names` the native TextDecoder decodes as the standard says: it
- * must accept the name, report it back, and decode PROBE exactly as ours does.
+ * must accept the name, report it back, and decode every byte value exactly as ours does.
  * Returns a Set of names.
  */
 export function probeNativeDecoder(Native, names) {
+  // Every byte value once: through a multi-byte decoder it also makes
+  // lead/trail pairs. Made here, not at load: a bundle without install() drops this file.
+  const probe = new Uint8Array(256).map((_, i) => i);
   const working = new Set();
   for (const name of names) {
     const native = nativeFor(Native, name);
     if (native === null) continue;
     let expected;
     try {
-      expected = new OurTextDecoder(name).decode(PROBE);
+      expected = new OurTextDecoder(name).decode(probe);
     } catch (_) {
       // This build leaves the encoding out (text-encoding-wasm/utf8): the native one is all there is.
       working.add(name);
       continue;
     }
     try {
-      if (native.decode(PROBE) === expected) working.add(name);
+      if (native.decode(probe) === expected) working.add(name);
     } catch (_) { /* threw: a gap */ }
   }
   return working;

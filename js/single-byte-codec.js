@@ -8,7 +8,7 @@
 // the module's tables); tests/js/single-byte-codec.test.mjs checks this one
 // against the index files and encoding_rs.
 
-import { DIGITS, RUN_MAX, SINGLE_BYTE_TABLES } from './single-byte-tables.js';
+import { COPY_END, DIGITS, RUN_MAX, SINGLE_BYTE_TABLES } from './single-byte-tables.js';
 import { X_USER_DEFINED } from './encoding-table.js';
 import { Uint16Array, Uint8Array, apply, charCodeAt, fromCharCode, subarray } from './intrinsics.js';
 
@@ -21,22 +21,26 @@ const typedUnits = new Uint16Array(CHUNK);
 
 /**
  * The index of single-byte encoding `index` (1 IBM866 ... 28 x-mac-cyrillic):
- * code points of bytes 0x80-0xFF, 0 where the index has none. A token is a
- * character, value = char code - 0x20 (tools/gen_tables.py, pack_single_byte).
+ * code points of bytes 0x80-0xFF, 0 where the index has none. The first
+ * character names the earlier table copy tokens read (' ': none); then a
+ * token is a character, value = char code - 0x20 (tools/gen_tables.py,
+ * pack_single_byte).
  */
 export function singleByteIndex(index) {
   const packed = SINGLE_BYTE_TABLES[index - 1];
   const table = new Uint16Array(128);
+  const reference = charCodeAt(packed, 0) === 0x20 ? null : singleByteIndex(charCodeAt(packed, 0) - 0x20);
   let previous = 0x7f;
   let z = 0;
   let j = 0;
-  for (let i = 0; i < packed.length; i++) {
+  for (let i = 1; i < packed.length; i++) {
     const v = charCodeAt(packed, i) - 0x20;
     if (v === 0) j++;
     else if (v <= RUN_MAX) for (let k = 0; k < v; k++) table[j++] = ++previous;
-    else if (v <= RUN_MAX + DIGITS) z = z * DIGITS + v - RUN_MAX - 1;
+    else if (v <= COPY_END) for (let k = RUN_MAX - 1; k < v; k++, j++) previous = table[j] = reference[j];
+    else if (v <= COPY_END + DIGITS) z = z * DIGITS + v - COPY_END - 1;
     else {
-      z = z * DIGITS + v - RUN_MAX - 1 - DIGITS;
+      z = z * DIGITS + v - COPY_END - 1 - DIGITS;
       // A zigzag delta: even up, odd down.
       previous += z & 1 ? -((z + 1) >> 1) : z >> 1;
       table[j++] = previous;

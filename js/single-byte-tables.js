@@ -32,38 +32,40 @@
 
 // The single-byte indexes for js/single-byte-codec.js (the module-free lite entry):
 // per encoding from IBM866 (index 1) on, in the standard's order, the code points
-// of bytes 0x80-0xFF as tokens (tools/gen_tables.py, pack_single_byte).
+// of bytes 0x80-0xFF as tokens, some copied from an earlier table
+// (tools/gen_tables.py, pack_single_byte).
 
-export const RUN_MAX = 40;
+export const RUN_MAX = 16;
+export const COPY_END = 40;
 export const DIGITS = 27;
 
 export const SINGLE_BYTE_TABLES = [
-  "KVuH'`S{\"SwKrMr!{eJeJlppeeNrlKnsJhKeMpKr!moJsioJhKfm!k!{eo!JyeOe{RiktlJh`Rq/NxN}NvN}NvN}NnN}KXx`Us`Ud`Ug\\j_^jbcmbct", // IBM866
-  "APoJPvJLgTtTmKhVj!VugpJsXfXogXdOlJPzJLkSqSjKhc~JUdUrgpJsclb~gK}S{!MxMsQvLxMuNgM}N{NvN{Nv!MxhLylQs!RiRd!RsJuS}TgS}!R{RvQxQs!KpKkOnLxKmKzKuLsLnLsLn!KphLylOk!O|Ow!PkJuQuQzQu!PsJIw", // ISO-8859-2
-  "AR}JNhJWz! RqRj!SfLoMwJuR~ XkXdQzQu#QlQg!Q~LoMwJuQ{ WhV|\" hNigMy( h#NuNp!NgM}#SvJhRj# hK|gKq( h#LmLh!KzKu#QnJhJJh", // ISO-8859-3
-  "APoL{KjVhRyJoS}!VuNxJiNeVvXoXj!OlJPzJJwUeQvJoJKkJUdUrNxJiNeKgL{LxNrMu%PwKqM}N{NvNsNn!OzJ|L}rJtPj$ToTj\"SnhSkKrKm%NoKqKuLsLnLkLf!MrJ|L}rJtM}$RgQ}\"QfhJIg", // ISO-8859-4
-  "AKSf+KR|KSfH9]Nw]Nr+KYkKYp!", // ISO-8859-5
-  "A   l       L^rL]z             L^~   l h9     p2             ", // ISO-8859-6
-  "A_Kx!_Ks_Vqj_Vp#JcoJcj\" _Js_Jl#Jco\"JcjJco\"JcjJcoJcjJco3 hH# ", // ISO-8859-7
-  "A h'LoLj.MtMo#                                _Ip[Uk:  [Rw! ", // ISO-8859-8
-  "A h'LoLj.MtMo#                                _Ip[Uk:  [Rw! ", // ISO-8859-8-I
-  "APoJeJitgJeSsS~LhN}pJwXnWdKmTnOlJeJitgJeRpR{LhN}pJw^Vf^WpKmNrMu%PwKqM}N{NvNsNn#QvrQ}#SzSuToTj%KrKm%NoKqKuLsLnLkLf#OnrOu#QrQmRgQ}$Ml", // ISO-8859-10
-  "A_Lg_K}\"_K|_Kw!LuLpUzUu#JyJt#_Ju_Jp\"MzMuTwTr#K~KjLgLnpM{!OhooM}VePl|Jq{JkKxKghQoQ~Qy\"TqLtJ{JiSqTyhTvKzLgLnpKs!L{ooKuSxPl|Jq{JkKxKghOgOvOq\"RiLtJ{JiQiRqh^Vn", // ISO-8859-13
-  "A]Zi!]ZdPu!]R{]Zj]cd]bz]cdQyZg^O~!W~]Lk!]Rz!]Uj!]]i]^yLiLfLkKsS|Qi!Ku]^z/UjUe%]]|]]w%TmTh0R}Rx%][t][o%ReQ{", // ISO-8859-14
-  "D_Vq_VlV{VvVyVt*W~Wy\"WxWs\"Ti!KxVvH8", // ISO-8859-15
-  "APo!Mp_JySq^X}VvVyVtJIiJIdXkXfXi!Xd!OxMdMn^Vx_Jp!WxQm\\{b|Ti!KxlV|\"MxMsM|Mw)MzLyQm\"RiRdRyJuTh#Mp\\g`l#KpKkKtKo)KrLyOe\"O|OwPqJuQ{#Kh\\g^d", // ISO-8859-16
-  "bZjhxllllttttNellll#J\\oJ]oKU{!LoKf!`\\maOlaNfhnMxbWk\"`Mz`M}.`T{`T~*b_fKXgKi!JsJl!JgJjJm}'JiJf#}kJ}eJpJknkgjKeKi!JsJl!JgJjJm}'JiJf#}kJ}eJpJknkgj", // KOI8-R
-  "bZjhxllllttttNellll#J\\oJ]oKU{!LoKf!`\\maOlaNfhnMxbWk\"`Mzj`My`Mt!`My$`IxLx`My#`T{j`Tz`Tu!`Tz$`J}RtKSmKXgKi!JsJl!JgJjJm}'JiJf#}kJ}eJpJknkgjKeKi!JsJl!JgJjJm}'JiJf#}kJ}eJpJknkgj", // KOI8-U
-  "Ng!hhtnpnehhehhheh!heh!hhehheneh!^`r_KgJd!l_K~_JzLeLtm_^y_]}{`[o`YhJm`R~`Uz`[e!`[~Ji`SqJgg^Pw^Rz`WlJiKJuJbmJmMiKiz`U}__{_clM{`TqJi_Jy_LxKnjJmRk!^Yg!t!m!^`mb`lb_vQ~^ZdPwQq!N[Zv!N[\\s_Jv_JilJm_J~tuxin\"ir!OUQdOUQgt!gOrJLdJuJWjJV~\"JVoJVvgJp", // macintosh
-  "_Yh_X~#_N{_Nv*_L}!j!nJf!_Ld(RSwH1    n<    ", // windows-874
-  "_Yh_X~_Ni_Nd_Nmto!_Nh_Ol^Zk^Z~^[nxJ{kZj_L}!j!nJf!_Ld_`e_Qg^Z~^[nxJ{kYgJVzJkJLgTtPgO}#VoVj#XiXd!JWeJLkSq$NwOvUgRuJLzJLwMtK}S{!MxMsQvLxMuNgM}N{NvN{Nv!MxhLylQs!RiRd!RsJuS}TgS}!R{RvQxQs!KpKkOnLxKmKzKuLsLnLsLn!KphLylOk!O|Ow!PkJuQuQzQu!PsJIw", // windows-1250
-  "KUt!\\\\v\\Vw\\Weto!SlRh\\]z\\^r\\^ohelM~\\Vv!j!nJf!_Ld_`e]Nz\\Xv\\XshelKZdKTeN}OmKSkK]nK]i!KRsKRnKRuKRp#KRqKRl!KRiN}MnK\\h\"KWl]Ns]NlKWiKWrOgN}hNjH7", // windows-1251
-  "_Yh_X~_Ni^T}^Ukto!]Yu]Zy^Zk^Z~^[~WsZyZt!_L}!j!nJf!]We^Pf_Qg^Z~^[~VpYvoX~HH/", // windows-1252
-  "_Yh_X~_Ni^T}^Ukto!_Nh_Ol_Og_Oz_Ou$_L}!j!nJf!_Ld_`e__{_Nw_Nr$KI|!KIw& h#_Jq_Jl#JcoJcj\"Jco\"JcjJcoJcjJco3 hH# ", // windows-1253
-  "_Yh_X~_Ni^T}^Ukto!]Yu]Zy^Zk^Z~^[~Ws#_L}!j!nJf!]We^Pf_Qg^Z~^[~Vp!YhX~H'N{Nv+OjLoRn0LsLn+L}LoPf", // windows-1254
-  "_Yh_X~_Ni^T}^Ukto!]Yu]Zy_Og_Oz_Ou$_L}!j!nJf!]We^Pf__{_Nw_Nr'_Vm_Vh$LoLj.MtMo$LUw3Lm$       Ku:  [Rw! ", // windows-1255
-  "_Yh[SoZcu^T}^Ukto!]Yu]Zy[Jt[Kl^[~LZvJmJhK|Z_{!j!nJf!Z_~[Yd[Zx[It^[~^Xt!Z^iMPvL^zL^u'MPmMPh.L^fL]|#L^dUdTz5L]zL]}#p#L^gL^jL^eL^h#L]~$L]y!L]t!L]u#L]pL]s!L]nL]qL]lL]oL]j!^_i!Z\\s", // windows-1256
-  "_Yh_X~_Ni_Nd_Nmto!_Nh_Ol_Og_Oz_OuKfJVjJUdK}_L}!j!nJf!_Ld_`e__{_Nw_NrJoJWiJXm! h\" h!LuLpUzUu#JyJt'MzMuTwTr#K~KjLgLnpM{!OhooM}VePl|Jq{JkKxKghQoQ~Qy\"TqLtJ{JiSqTyhTvKzLgLnpKs!L{ooKuSxPl|Jq{JkKxKghOgOvOq\"RiLtJ{JiQiRqhbw", // windows-1257
-  "_Yh_X~_Ni^T}^Ukto!]Yu]Zy_Og_Oz^[~Ws#_L}!j!nJf!]We^Pf__{_Nw^[~Vp!YhX~BMxMs'JW{JWv\"MzMuJXfJW|!XgW}&XubiJVs#KpKk'JUsJUn\"KrKmJWuJWp!UzUu&Vm^]q_Os", // windows-1258
-  "KVu?\\Y{_KgK\\qK]ol_K~_JzKQzKRnm_^y]UkN}^K}^QxN}]a~`Uz`[e!^K~KWyK\\iSgkN}NvN}NxN}NzN}gOgKRp`U}__{_clM{`TqJi_Jy_LxKSzN}NzN}q\\Vf!t!m!^`m^`x\\\\gN}NzN}]Mr]TpN}gKk>\\a}", // x-mac-cyrillic
+  " KVu00/`S{\"SwKrMr!{eJeJlppeeNrlKnsJhKeMpKr!moJsioJhKfm!k!{eo!JyeOe{RiktlJh`Rq/NxN}NvN}NvN}NnN}KXx`Us`Ud`Ug\\j_^jbcmbct", // IBM866
+  " 00!PoJPvJLgTtTmKhVj!VugpJsXfXogXdOlJPzJLkSqSjKhc~JUdUrgpJsclb~gK}S{!MxMsQvLxMuNgM}N{NvN{Nv!MxhLylQs!RiRd!RsJuS}TgS}!R{RvQxQs!KpKkOnLxKmKzKuLsLnLsLn!KphLylOk!O|Ow!PkJuQuQzQu!PsJIw", // ISO-8859-2
+  "\"00!R}JNhJWz! Rq1SfLoMwJuR~ 1QzQu#QlQg!Q~LoMwJuQ{ WhV|\" hNigMy( h#Nu1NgM}#SvJhRj# hK|gKq( h#Lm1KzKu#QnJhJJh", // ISO-8859-3
+  "\"00!PoL{KjVhRyJo2NxJiNe1Xj!1JJwUeQvJo2NxJiNeKgL{LxNr1$Pw3Ns1OzJ|L}rJtPj$ToTj\"SnhSkKr1$No3Lk1MrJ|L}rJtM}$RgQ}\"QfhJIg", // ISO-8859-4
+  "\"00!KSf+KR|KSf0000!]Nw]Nr+KYkKYp!", // ISO-8859-5
+  "\"00!   l       L^rL]z             L^~   l h0)     p0\"             ", // ISO-8859-6
+  "#00!_Kx!_Ks_Vqj_Vp#JcoJcj\" _Js_Jl#Jco\"JcjJco\"JcjJcoJcjJco0# h00+ ", // ISO-8859-7
+  "'00! h'Lo2,MtMo#                                _Ip[Uk0*  [Rw! ", // ISO-8859-8
+  "(00! H3                                H#  1 ", // ISO-8859-8-I
+  "$00!PoJeJitgJeSsS~LhN}pJwXnWdKm1JeJitgJeRpR{LhN}pJw^Vf^Wp?\"1Q}#Sz4#>\"1Ou#Qr4\"Ml", // ISO-8859-10
+  "#00!_Lg_K}\"_K|_Kw!LuLpUzUu#JyJt#_Ju_Jp\"MzMuTwTr#K~KjLgLnpM{!OhooM}VePl|Jq{JkKxKghQoQ~Qy\"TqLtJ{JiSqTyhTvKzLgLnpKs!L{ooKuSxPl|Jq{JkKxKghOgOvOq\"RiLtJ{JiQiRqh^Vn", // ISO-8859-13
+  "#00!]Zi!]ZdPu!]R{]Zj]cd]bz]cdQyZg^O~!W~]Lk!]Rz!]Uj!]]i]^yLiLfLkKsS|Qi!Ku2-Uj3\"]]|]]w%Tm3-R}3\"][t][o%ReQ{", // ISO-8859-14
+  ",00$_Vq_VlV{VvVyVt*W~Wy\"WxWs\"Ti!KxVv0000", // ISO-8859-15
+  "-00!Po!Mp_JySq3JIiJIdXkXfXi!1OxMdMn^Vx2Qm\\{3l2MxMsM|9MzLy2RiRdRyJu3Mp\\g3KpKkKt9KrLy2O|OwPqJu3Kh\\g^d", // ISO-8859-16
+  " bZjhxllllttttNellll#J\\oJ]oKU{!LoKf!`\\maOlaNfhnMxbWk\"`Mz`M}.`T{`T~*b_fKXgKi!JsJl!JgJjJm}'JiJf#}kJ}eJpJknkgjKeKi!JsJl!JgJjJm}'JiJf#}kJ}eJpJknkgj", // KOI8-R
+  "/H!9j`My`Mt!4`IxLx4j`Tz`Tu!4`J}RtHH>", // KOI8-U
+  " Ng!hhtnpnehhehhheh!heh!hhehheneh!^`r_KgJd!l_K~_JzLeLtm_^y_]}{`[o`YhJm`R~`Uz`[e!`[~Ji`SqJgg^Pw^Rz`WlJiKJuJbmJmMiKiz`U}__{_clM{`TqJi_Jy_LxKnjJmRk!^Yg!t!m!^`mb`lb_vQ~^ZdPwQq!N[Zv!N[\\s_Jv_JilJm_J~tuxin\"ir!OUQdOUQgt!gOrJLdJuJWjJV~\"JVoJVvgJp", // macintosh
+  "\"_Yh3_N{:_L}!j!nJf!8RSw000)    n0,    ", // windows-874
+  "\"_Yh_X~_Ni_Nd_Nmto!_Nh_Ol^Zk^Z~^[nxJ{kZj_L}!j!nJf!_Ld_`e_Qg^Z~^[nxJ{kYgJVz2PgO}#VoVj#1!2$NwOvUgRuJLzJLwHH>", // windows-1250
+  "3KUt!\\\\v\\Vw3SlRh\\]z\\^r\\^ohelM~8]Nz\\Xv\\XshelKZdKTeN}OmKSkK]n1KRsKRnKRu3KRq1KRiN}Mn2KWl]Ns]NlKWiKWrOgN}hNj000/", // windows-1251
+  "-_Yh_X~_Ni^T}^Ukto!]Yu]Zy^Zk^Z~^[~WsZy1_L}!j!nJf!]We^Pf_Qg^Z~^[~VpYvo300000,", // windows-1252
+  "'_Yh_X~_Ni^T}^Ukto!_Nh_Ol_Og_Oz4_L}!j!nJf!_Ld_`e__{_Nw4KI|!KIw& 2!5Jcj\"H! H0# ", // windows-1253
+  "5=#<!H0(N{;OjLo@Ls;L}LoPf", // windows-1254
+  "(_Yh_X~_Ni^T}^Ukto!]Yu]Zy_Og_Oz4_L}!j!nJf!]We^Pf__{_Nw4#_VmH\"LUw0#Lm$       H\"  1 ", // windows-1255
+  "5_Yh[So7[Jt1LZvJmJhK|6Z_~[Yd[Zx1^Xt!Z^iMPvL^z7MPm>L^f3L^dUdTz0%L]zL]}#p#L^gL^jL^eL^h#4L]y!1L]u#L]pL]s!L]nL]qL]lL]o1^_i!Z\\s", // windows-1256
+  "+_Yh_X~_Ni_Nd_Nmto!_Nh_Ol_Og_Oz_OuKfJVjJUdK}_L}!j!nJf!_Ld_`e__{_Nw_NrJoJWi1 2 =$HHDbw", // windows-1257
+  "79_Og>__{H/Mx7JW{2MzMuJXf1Xg6Xubi3Kp7JUs2KrKmJWu1Uz6Vm^]q_Os", // windows-1258
+  "4KVu0/\\Y{_KgK\\qK]ol_K~_JzKQzKRnm_^y]UkN}^K}^QxN}]a~`Uz`[e!^K~KWyK\\iSgkN}NvN}NxN}NzN}gOgKRp`U}__{_clM{`TqJi_Jy_LxKSzN}NzN}q\\Vf!t!m!^`m^`x\\\\gN}NzN}]Mr]TpN}gH&\\a}", // x-mac-cyrillic
 ];

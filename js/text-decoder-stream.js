@@ -6,20 +6,20 @@
 // nothing per stream, so a cancelled, aborted, errored or dropped stream
 // leaves nothing to release.
 import { DECODER_ATTRIBUTES, decodeChunk, decoderSlots } from './text-decoder.js';
-import { defineInterface } from './other-copy.js';
-import { STREAM_ATTRIBUTES, setUpTransformStream } from './transform-stream.js';
+import { setUpTransformStream, streamInterface } from './transform-stream.js';
 import { bufferSourceBytes } from './webidl.js';
 import { Uint8Array, WeakMap } from './intrinsics.js';
 
 const CONSTRUCT = "Failed to construct 'TextDecoderStream'";
 const TRANSFORM = "Failed to execute 'transform' on 'TextDecoderStream'";
 const FLUSH = "Failed to execute 'flush' on 'TextDecoderStream'";
-const EMPTY = new Uint8Array(0);
+const EMPTY = /* @__PURE__ */ new Uint8Array(0);
 
 /** Internal slots, keyed by instance (also the brand check, with js/other-copy.js). */
-const slots = new WeakMap();
+const slots = /* @__PURE__ */ new WeakMap();
 
-export class TextDecoderStream {
+// One pure expression (js/transform-stream.js, streamInterface): unused, it is left out of a bundle.
+export const TextDecoderStream = /* @__PURE__ */ streamInterface(class TextDecoderStream {
   constructor() {
     // Steps 1-6: as TextDecoder's constructor (label, options, RangeError).
     const s = decoderSlots(arguments, CONSTRUCT);
@@ -41,6 +41,4 @@ export class TextDecoderStream {
     );
     slots.set(this, s);
   }
-}
-
-defineInterface(TextDecoderStream, 'TextDecoderStream', slots, { ...DECODER_ATTRIBUTES, ...STREAM_ATTRIBUTES }, []);
+}, 'TextDecoderStream', slots, DECODER_ATTRIBUTES);

@@ -14,12 +14,9 @@ const DECODE = "Failed to execute 'decode' on 'TextDecoder'";
 const ASCII_FAST_PATH = 64;
 
 /** Internal slots, keyed by instance: a WeakMap is also the brand check (with js/other-copy.js). */
-const slots = new WeakMap();
+const slots = /* @__PURE__ */ new WeakMap();
 
-/** The operations as defined here, for the brand check across copies (js/other-copy.js). */
-let own;
-
-export class TextDecoder {
+class TextDecoder {
   constructor() {
     slots.set(this, decoderSlots(arguments, CONSTRUCT));
   }
@@ -190,4 +187,10 @@ export function decoderSlots(args, context) {
 /** TextDecoderCommon's attributes, read from the slots decoderSlots() makes (TextDecoderStream has them too). */
 export const DECODER_ATTRIBUTES = { encoding: (s) => s.name, fatal: (s) => s.fatal, ignoreBOM: (s) => s.ignoreBOM };
 
-own = defineInterface(TextDecoder, 'TextDecoder', slots, DECODER_ATTRIBUTES, ['decode']);
+/**
+ * The operations as defined here, for the brand check across copies
+ * (js/other-copy.js). A pure call: a bundle that never uses TextDecoder
+ * (an importer of TextEncoder alone) drops it and the class.
+ */
+const own = /* @__PURE__ */ defineInterface(TextDecoder, 'TextDecoder', slots, DECODER_ATTRIBUTES, ['decode']);
+export { TextDecoder };

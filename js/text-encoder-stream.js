@@ -5,17 +5,17 @@
 import { getRuntime } from './loader.js';
 import { encodeUtf8 } from './utf8-encode.js';
 import { ENCODER_ATTRIBUTES } from './text-encoder.js';
-import { defineInterface } from './other-copy.js';
-import { STREAM_ATTRIBUTES, setUpTransformStream } from './transform-stream.js';
+import { setUpTransformStream, streamInterface } from './transform-stream.js';
 import { toStringValue } from './webidl.js';
 import { Uint8Array, WeakMap, charCodeAt } from './intrinsics.js';
 
 const CONSTRUCT = "Failed to construct 'TextEncoderStream'";
 const TRANSFORM = "Failed to execute 'transform' on 'TextEncoderStream'";
 
-const slots = new WeakMap();
+const slots = /* @__PURE__ */ new WeakMap();
 
-export class TextEncoderStream {
+// One pure expression (js/transform-stream.js, streamInterface): unused, it is left out of a bundle.
+export const TextEncoderStream = /* @__PURE__ */ streamInterface(class TextEncoderStream {
   constructor() {
     getRuntime(CONSTRUCT);
     // pending: the pending high surrogate (a one-unit string), or ''.
@@ -52,6 +52,4 @@ export class TextEncoderStream {
     );
     slots.set(this, s);
   }
-}
-
-defineInterface(TextEncoderStream, 'TextEncoderStream', slots, { ...ENCODER_ATTRIBUTES, ...STREAM_ATTRIBUTES }, []);
+}, 'TextEncoderStream', slots, ENCODER_ATTRIBUTES);

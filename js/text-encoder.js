@@ -9,10 +9,7 @@ const ENCODE_INTO = "Failed to execute 'encodeInto' on 'TextEncoder'";
 /** The brand: instances made by this constructor (with js/other-copy.js). */
 const instances = new WeakSet();
 
-/** The operations as defined here, for the brand check across copies. */
-let own;
-
-export class TextEncoder {
+class TextEncoder {
   constructor() {
     getRuntime("Failed to construct 'TextEncoder'");
     instances.add(this);
@@ -43,5 +40,10 @@ export class TextEncoder {
 /** TextEncoderCommon's attribute (TextEncoderStream has it too). */
 export const ENCODER_ATTRIBUTES = { encoding: () => 'utf-8' };
 
-// The brand as defineInterface reads slots: anything but undefined for an instance.
-own = defineInterface(TextEncoder, 'TextEncoder', { get: (object) => instances.has(object) || undefined }, ENCODER_ATTRIBUTES, ['encode', 'encodeInto']);
+/**
+ * The operations as defined here, for the brand check across copies. The
+ * brand as defineInterface reads slots: anything but undefined for an
+ * instance. A pure call: a bundle that never uses TextEncoder drops it and the class.
+ */
+const own = /* @__PURE__ */ defineInterface(TextEncoder, 'TextEncoder', { get: (object) => instances.has(object) || undefined }, ENCODER_ATTRIBUTES, ['encode', 'encodeInto']);
+export { TextEncoder };

@@ -11,6 +11,7 @@
 // (or set globalThis.TransformStream before the first stream is constructed;
 // that is also the way for the classic-script builds). Without either, the
 // constructors throw a TypeError that says so.
+import { defineInterface } from './other-copy.js';
 
 let supplied = null;
 
@@ -34,7 +35,7 @@ export function useTransformStream(TransformStreamClass) {
  * (writable high-water mark 1, readable 0, size 1). The transformer and the
  * strategies have no prototype, so that nothing on Object.prototype (start,
  * cancel, size, highWaterMark, readableType...) is consulted. Its two sides
- * go into the slots `s` (STREAM_ATTRIBUTES reads them).
+ * go into the slots `s` (streamInterface's getters read them).
  */
 export function setUpTransformStream(s, context, transform, flush) {
   const TransformStream = supplied || (typeof globalThis.TransformStream === 'function' ? globalThis.TransformStream : null);
@@ -55,5 +56,15 @@ export function setUpTransformStream(s, context, transform, flush) {
   s.writable = ts.writable;
 }
 
-/** GenericTransformStream's attributes, read from the slots setUpTransformStream filled. */
-export const STREAM_ATTRIBUTES = { readable: (s) => s.readable, writable: (s) => s.writable };
+/**
+ * Gives stream class `cls` the WebIDL shape of interface `name`
+ * (js/other-copy.js, defineInterface): the attributes `attributes` names, then
+ * GenericTransformStream's readable and writable, read from the slots
+ * setUpTransformStream filled. Returns `cls`, so that a stream module defines
+ * its class in one expression its callers mark pure: a bundle whose code
+ * never uses the class (an importer of TextDecoder alone) drops it and this file.
+ */
+export function streamInterface(cls, name, slots, attributes) {
+  defineInterface(cls, name, slots, { ...attributes, readable: (s) => s.readable, writable: (s) => s.writable }, []);
+  return cls;
+}

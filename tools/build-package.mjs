@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { minify as terser } from 'terser';
 import { BACKEND_MODULES, COMMONJS_REQUIRE_FILE, MAIN_FILE, MODULE_BYTES, OUTSIDE_MODULES, commonJsWrapper, entries, extension, manifestFields, moduleBytesFile, noWasmBackendFile } from './entries.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -36,7 +37,42 @@ const common = {
   target: 'es2020',
   legalComments: 'none',
   logLevel: 'warning',
+  // Fields no user code reads get short names: the decoders' internal slots
+  // (js/text-decoder.js, js/text-encoder-stream.js, js/extra/) and the
+  // runtimes' own members (js/utf-runtime.js, js/runtime.js, js/loader.js),
+  // which other bundles read (the family host, /extra, /hooks, the
+  // no-WebAssembly backends): so every build of this run shares one
+  // mangleCache (`build` below) and a name is the same in every file. Names
+  // also found on other objects (index, state, fatal, name, text) stay, and
+  // labelToIndex: js/loader.js names it in a string (MODULE_CALLS).
+  mangleProps: /^(doNotFlush|leftover|bomSeen|pending|typedStrings|decodeUtf16|errorAt)$/,
 };
+
+let mangleCache = {};
+/** esbuild.build with the mangle cache of the builds before it. */
+async function build(options) {
+  const result = await esbuild.build({ ...options, mangleCache });
+  mangleCache = result.mangleCache;
+  return result;
+}
+
+/**
+ * An ES module entry is a library file: the user's bundler bundles and
+ * minifies it again. esbuild's whitespace minification drops the
+ * `/* @__PURE__ *\/` annotations that let that bundler leave out what the
+ * user's code never uses (the stream classes, install: js/text-encoder.js,
+ * js/transform-stream.js), so esbuild minifies identifiers and syntax only,
+ * and terser, with its own compression and mangling off, then takes out the
+ * whitespace and keeps the annotations (`keepAnnotations`).
+ */
+const ANNOTATED = { minify: false, minifySyntax: true, minifyIdentifiers: true };
+
+async function keepAnnotations(file) {
+  const { code } = await terser(readFileSync(file, 'utf8'), {
+    module: true, compress: false, mangle: false, format: { comments: false, preserve_annotations: true },
+  });
+  writeFileSync(file, code);
+}
 
 const esbuildFormat = { esm: 'esm', cjs: 'cjs', classic: 'iife' };
 
@@ -127,7 +163,7 @@ for (const entry of entries()) {
     const input = entry.source
       ? { stdin: { contents: entry.source(format), resolveDir: `${root}js/entries`, sourcefile: `${entry.id}.js`, loader: 'js' } }
       : { entryPoints: [`${root}${entry.entry}`] };
-    await esbuild.build({
+    await build({
       ...common,
       ...input,
       format: esbuildFormat[format],
@@ -137,7 +173,9 @@ for (const entry of entries()) {
       ...(entry.globalName ? { globalName: entry.globalName } : {}),
       plugins: [resolver(entry, format)],
       ...(entry.bin ? { banner: { js: '#!/usr/bin/env node' } } : {}),
+      ...(format === 'esm' && !entry.bin ? ANNOTATED : {}),
     });
+    if (format === 'esm' && !entry.bin) await keepAnnotations(outfile);
     if (entry.bin) chmodSync(outfile, 0o755);
   }
 }
@@ -152,14 +190,14 @@ for (const module of [...BACKEND_MODULES, ...OUTSIDE_MODULES]) {
   const entryPoints = [`${root}build/wasm/${module}/no-wasm.js`];
   // A backend that reads its data segments from the module's bytes (tools/build-no-wasm.mjs) imports the module's file, not a copy.
   const moduleFile = { name: 'module-bytes', setup: (build) => build.onResolve({ filter: /^\.\/bytes\.js$/ }, () => ({ path: `./${moduleBytesFile(module)}.js`, external: true })) };
-  await esbuild.build({ ...common, entryPoints, format: 'esm', outfile: `${dist}/${noWasmBackendFile(module)}.js`, plugins: [moduleFile] });
+  await build({ ...common, entryPoints, format: 'esm', outfile: `${dist}/${noWasmBackendFile(module)}.js`, plugins: [moduleFile] });
   if (module === 'full') writeFileSync(`${dist}/${noWasmBackendFile(module)}.cjs`, `'use strict';\nmodule.exports = require('./${noWasmBackendFile(module)}.js');\n`);
 }
-await esbuild.build({ ...common, entryPoints: [`${root}js/commonjs-require.js`], format: 'esm', outfile: `${dist}/${COMMONJS_REQUIRE_FILE}.js` });
+await build({ ...common, entryPoints: [`${root}js/commonjs-require.js`], format: 'esm', outfile: `${dist}/${COMMONJS_REQUIRE_FILE}.js` });
 // The embedded modules (deflated, base64), one ES module each, imported by
 // the ESM and CommonJS entries alike.
 for (const module of MODULE_BYTES) {
-  await esbuild.build({ ...common, entryPoints: [`${root}build/wasm/${module}/bytes.js`], format: 'esm', outfile: `${dist}/${moduleBytesFile(module)}.js` });
+  await build({ ...common, entryPoints: [`${root}build/wasm/${module}/bytes.js`], format: 'esm', outfile: `${dist}/${moduleBytesFile(module)}.js` });
 }
 
 // The manifest: the template's fields, and what the matrix declares.

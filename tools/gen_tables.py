@@ -390,23 +390,42 @@ def gen_single_byte(src, encodings):
 
 # js/single-byte-tables.js: the single-byte indexes for the module-free lite
 # entry (js/single-byte-codec.js decodes them), one printable-ASCII string per
-# encoding, each character a token over the code points of bytes 0x80-0xFF in
-# order, as value = char code - 0x20:
+# encoding. Its first character names the earlier table it copies from
+# (' ': none; else 0x21 + that table's position in the list); each next
+# character is a token over the code points of bytes 0x80-0xFF in order, as
+# value = char code - 0x20:
 #   0            no code point for this byte
 #   1..RUN_MAX   a run of that many bytes, each one past the previous code point
-#   RUN_MAX+1 .. RUN_MAX+27   a base-27 digit of a literal's zigzag delta, more follow
-#   RUN_MAX+28 .. 94          its last digit
-# The previous code point starts at 0x7F. Most of each index runs upward in
-# Unicode order (Latin-1 halves, Cyrillic, Greek, Arabic), so a run is one
-# character, and gzip finds the halves the indexes share.
-SB_RUN_MAX = 40
+#   RUN_MAX+1 .. COPY_END   a run of 2.. bytes with the code points of the same
+#                bytes in the reference table (none of them 0)
+#   COPY_END+1 .. COPY_END+27   a base-27 digit of a literal's zigzag delta, more follow
+#   COPY_END+28 .. 94           its last digit
+# The previous code point starts at 0x7F and is the last one a token gave.
+# Most of each index runs upward in Unicode order (Latin-1 halves, Cyrillic,
+# Greek, Arabic), so a run is one character; the reference is the earlier
+# table that agrees on most bytes, if at least SB_REFERENCE_MIN do
+# (windows-1257 and ISO-8859-13, KOI8-U and KOI8-R, ISO-8859-8-I and
+# ISO-8859-8): a copy is one character where the code points jump about.
+# Against the same code without references: 1,906 -> 1,802 B gzip for the
+# strings (ARCHITECTURE.md, "Size work of issue 16 on the glue, a later stop").
+SB_RUN_MAX = 16
+SB_COPY_END = 40
 SB_DIGITS = 27
+SB_REFERENCE_MIN = 20
 
 
-def pack_single_byte(values):
+def pack_single_byte(values, ref=None, ref_position=None):
     out, prev, i = [], 0x7F, 0
     while i < len(values):
         cp = values[i]
+        if ref is not None and cp != 0 and cp != prev + 1 and cp == ref[i]:
+            j = i
+            while j < len(values) and j - i < SB_COPY_END - SB_RUN_MAX + 1 and values[j] != 0 and values[j] == ref[j]:
+                j += 1
+            if j - i >= 2:
+                out.append(SB_RUN_MAX + j - i - 1)
+                prev, i = values[j - 1], j
+                continue
         if cp == 0:
             out.append(0)
             i += 1
@@ -426,16 +445,18 @@ def pack_single_byte(values):
                 if not z:
                     break
             digits.reverse()
-            out += [SB_RUN_MAX + 1 + x for x in digits[:-1]] + [SB_RUN_MAX + 1 + SB_DIGITS + digits[-1]]
+            out += [SB_COPY_END + 1 + x for x in digits[:-1]] + [SB_COPY_END + 1 + SB_DIGITS + digits[-1]]
             prev, i = cp, i + 1
     assert all(0 <= v <= 94 for v in out)
-    return "".join(chr(0x20 + v) for v in out)
+    return (" " if ref is None else chr(0x21 + ref_position)) + "".join(chr(0x20 + v) for v in out)
 
 
-def unpack_single_byte(text):
-    """A second decoder, as js/single-byte-codec.js's: the generator checks each string with it."""
+def unpack_single_byte(text, tables):
+    """A second decoder, as js/single-byte-codec.js's: the generator checks each string with it.
+    `tables`: the unpacked tables before this one (the reference is one of them)."""
+    ref = None if text[0] == " " else tables[ord(text[0]) - 0x21]
     values, prev, z = [], 0x7F, 0
-    for ch in text:
+    for ch in text[1:]:
         v = ord(ch) - 0x20
         if v == 0:
             values.append(0)
@@ -443,10 +464,14 @@ def unpack_single_byte(text):
             for _ in range(v):
                 prev += 1
                 values.append(prev)
-        elif v <= SB_RUN_MAX + SB_DIGITS:
-            z = z * SB_DIGITS + v - SB_RUN_MAX - 1
+        elif v <= SB_COPY_END:
+            for _ in range(v - SB_RUN_MAX + 1):
+                prev = ref[len(values)]
+                values.append(prev)
+        elif v <= SB_COPY_END + SB_DIGITS:
+            z = z * SB_DIGITS + v - SB_COPY_END - 1
         else:
-            z = z * SB_DIGITS + v - SB_RUN_MAX - 1 - SB_DIGITS
+            z = z * SB_DIGITS + v - SB_COPY_END - 1 - SB_DIGITS
             prev += -((z + 1) >> 1) if z & 1 else z >> 1
             values.append(prev)
             z = 0
@@ -459,15 +484,21 @@ def gen_js_single_byte(src, encodings):
     out = header(src, files)
     out += ("// The single-byte indexes for js/single-byte-codec.js (the module-free lite entry):\n"
             "// per encoding from IBM866 (index 1) on, in the standard's order, the code points\n"
-            "// of bytes 0x80-0xFF as tokens (tools/gen_tables.py, pack_single_byte).\n\n")
-    out += "export const RUN_MAX = %d;\nexport const DIGITS = %d;\n\n" % (SB_RUN_MAX, SB_DIGITS)
+            "// of bytes 0x80-0xFF as tokens, some copied from an earlier table\n"
+            "// (tools/gen_tables.py, pack_single_byte).\n\n")
+    out += "export const RUN_MAX = %d;\nexport const COPY_END = %d;\nexport const DIGITS = %d;\n\n" % (SB_RUN_MAX, SB_COPY_END, SB_DIGITS)
     strings = []
+    tables = []
     for name in single:
         values = [0] * 128
         for pointer, cp in read_index(src, SINGLE_BYTE_INDEX.get(name, name.lower())):
             values[pointer] = cp
-        packed = pack_single_byte(values)
-        assert unpack_single_byte(packed) == values, name
+        agree = [(sum(1 for a, b in zip(values, t) if a == b != 0), -k) for k, t in enumerate(tables)]
+        best = max(agree) if agree else (0, 0)
+        position = -best[1] if best[0] >= SB_REFERENCE_MIN else None
+        packed = pack_single_byte(values, None if position is None else tables[position], position)
+        assert unpack_single_byte(packed, tables) == values, name
+        tables.append(values)
         strings.append("  %s, // %s" % (json.dumps(packed), name))
     out += "export const SINGLE_BYTE_TABLES = [\n%s\n];\n" % "\n".join(strings)
     return out

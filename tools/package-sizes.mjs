@@ -31,9 +31,13 @@ const rows = [];
 const work = `${root}.cache/package-sizes`;
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
-async function eagerBytes(file) {
-  const entry = `${work}/${file.replace(/\W/g, '_')}.mjs`;
-  writeFileSync(entry, `export * from ${JSON.stringify(`${root}pkg/dist/${file}`)};\n`);
+// An entry that builds on another (a family on its lite entry, /extra on the
+// main entry) is bundled with all of that one's exports too: it imports only
+// some, and the dist files keep their pure annotations
+// (tools/build-package.mjs), so the rest would be left out.
+async function eagerBytes(file, base = [], names = '*') {
+  const entry = `${work}/${file.replace(/\W/g, '_')}${names === '*' ? '' : '_named'}.mjs`;
+  writeFileSync(entry, [file, ...base].map((f, i) => `export ${i === 0 ? names : '*'} from ${JSON.stringify(`${root}pkg/dist/${f}`)};\n`).join(''));
   const result = await esbuild.build({
     entryPoints: [entry], bundle: true, minify: true, splitting: true, format: 'esm', outdir: `${work}/out`,
     write: false, metafile: true, logLevel: 'silent', platform: 'neutral',
@@ -61,9 +65,16 @@ for (const entry of entries()) {
   }
   const { raw, gzip } = entry.formats[0] === 'classic'
     ? { raw: readFileSync(`${root}pkg/dist/${file}`).length, gzip: gz(readFileSync(`${root}pkg/dist/${file}`)) }
-    : await eagerBytes(file);
+    : await eagerBytes(file, (entry.family ? [`${entry.backend === 'js' ? 'js-' : ''}lite`] : Object.values(entry.shares || {})).map((f) => `${f}.js`));
   const goal = entry.size.goal;
   rows.push(`| ${entry.size.label} | ${fmt(raw)} | ${fmt(gzip)} | ${goal ? `≤ ${fmt(goal)} gzip` : ''} | ${goal ? (gzip <= goal ? 'yes' : `**no** (+${fmt(gzip - goal)})`) : ''} |`);
+  // A wasm plain entry as the peers below are measured: an importer of the
+  // two classes only, whose bundler leaves out the stream classes and install
+  // (the dist files' pure annotations, tools/build-package.mjs).
+  if (entry.types === 'index' && entry.backend === 'wasm') {
+    const named = await eagerBytes(file, [], '{ TextDecoder, TextEncoder }');
+    rows.push(`| ${entry.subpath}: TextDecoder and TextEncoder only (as the peers are measured) | ${fmt(named.raw)} | ${fmt(named.gzip)} | | |`);
+  }
 }
 for (const [name, contents] of peers) {
   let line;
