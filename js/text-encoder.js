@@ -2,7 +2,7 @@
 import { getRuntime } from './loader.js';
 import { encodeInto as encodeUtf8Into, encodeUtf8 } from './utf8-encode.js';
 import { defineInterface, otherCopyMethod } from './other-copy.js';
-import { bufferSourceBytes, encodeIntoSource, toStringValue } from './webidl.js';
+import { encodeIntoSource, toStringValue, uint8ArrayRoom } from './webidl.js';
 
 const ENCODE_INTO = "Failed to execute 'encodeInto' on 'TextEncoder'";
 
@@ -33,10 +33,9 @@ export class TextEncoder {
     if (!instances.has(this)) return otherCopyMethod(this, 'TextEncoder', 'encodeInto', own.encodeInto, arguments);
     // WebIDL: USVString source, [AllowShared] Uint8Array destination.
     const string = encodeIntoSource(arguments, ENCODE_INTO);
-    // A fresh view over the same bytes, made with the intrinsic getters: the
-    // encoder reads `.length` and writes elements, which an own property of
-    // the caller's array (or another realm's prototype) could otherwise change.
-    return encodeUtf8Into(string, bufferSourceBytes(destination, ENCODE_INTO));
+    // The encoder writes into the caller's array up to its real length (read
+    // with the intrinsic getter: an own `length` property is not asked).
+    return encodeUtf8Into(string, destination, uint8ArrayRoom(destination, ENCODE_INTO));
   }
 }
 

@@ -85,10 +85,9 @@ function encodeRest(string, ascii, i, length) {
   return concatBytes(pieces, total);
 }
 
-/** TextEncoder.encodeInto: as many whole characters as fit; { read, written }. In JS, as encodeUtf8. */
-export function encodeInto(string, destination) {
+/** TextEncoder.encodeInto: as many whole characters as fit in `destination[0, room)`; { read, written }. In JS, as encodeUtf8. */
+export function encodeInto(string, destination, room) {
   const length = string.length;
-  const room = destination.length;
   const read = asciiPrefix(string, destination, min(length, room));
   if (read === length || read === room) return { read, written: read };
   // Room for the worst case (3 bytes per unit) left: the loop without room checks.

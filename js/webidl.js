@@ -203,6 +203,20 @@ export function encodeIntoSource(args, context) {
 }
 
 /**
+ * How many bytes a Uint8Array that encodeIntoSource accepted holds, from its
+ * internal slots (an own `length` property is never asked; 0 once detached),
+ * after WebIDL's check that its buffer is not resizable. For writing into the
+ * caller's array itself: element writes on a typed array cannot be
+ * intercepted, and no user code runs between this and the writes. In place
+ * of bufferSourceBytes's fresh view, whose construction cost V8 more than
+ * encoding ~20 ASCII units (ARCHITECTURE.md, issue 15, V8).
+ */
+export function uint8ArrayRoom(array, context) {
+  notResizable(call(taBuffer, array), context);
+  return call(taLength, array);
+}
+
+/**
  * Gives `cls` the WebIDL shape of interface `name`: the interface object's
  * name, `members` (already on the prototype) enumerable and in this order (a
  * browser's: the IDL's), then `constructor`, then @@toStringTag.
