@@ -2,12 +2,28 @@
 import { getRuntime } from './loader.js';
 import { encodeInto as encodeUtf8Into, encodeUtf8 } from './utf8-encode.js';
 import { defineInterface, otherCopyMethod } from './other-copy.js';
-import { bufferSourceBytes, encodeIntoSource, toStringValue } from './webidl.js';
+import { encodeIntoSource, toStringValue, uint8ArrayRoom } from './webidl.js';
 
 const ENCODE_INTO = "Failed to execute 'encodeInto' on 'TextEncoder'";
 
 /** The brand: instances made by this constructor (with js/other-copy.js). */
 const instances = new WeakSet();
+
+/**
+ * The instance that last passed the brand check. Checked first: a hit is one
+ * comparison, where the WeakSet's lookup was ~10 % of a ~20-unit encode() in
+ * V8 (ARCHITECTURE.md, issue 15, V8). Keeps that one empty object alive
+ * until another instance is used; an instance never leaves the brand.
+ */
+let lastInstance = {}; // (at first an object no caller has: never null or undefined, which a caller can pass)
+
+/** The brand check: whether `object` was made by this constructor. */
+function isInstance(object) {
+  if (object === lastInstance) return true;
+  if (!instances.has(object)) return false;
+  lastInstance = object;
+  return true;
+}
 
 class TextEncoder {
   constructor() {
@@ -16,7 +32,7 @@ class TextEncoder {
   }
 
   encode() {
-    if (!instances.has(this)) return otherCopyMethod(this, 'TextEncoder', 'encode', own.encode, arguments);
+    if (!isInstance(this)) return otherCopyMethod(this, 'TextEncoder', 'encode', own.encode, arguments);
     // WebIDL: optional USVString input = "" (lone surrogates become U+FFFD in the encoder).
     const input = arguments[0] === undefined ? '' : toStringValue(arguments[0]);
     // UTF-8 is encoded in JavaScript in every build (js/utf8-encode.js). No
@@ -27,13 +43,12 @@ class TextEncoder {
 
   // (The two parameters give encodeInto its WebIDL length, 2.)
   encodeInto(source, destination) {
-    if (!instances.has(this)) return otherCopyMethod(this, 'TextEncoder', 'encodeInto', own.encodeInto, arguments);
+    if (!isInstance(this)) return otherCopyMethod(this, 'TextEncoder', 'encodeInto', own.encodeInto, arguments);
     // WebIDL: USVString source, [AllowShared] Uint8Array destination.
     const string = encodeIntoSource(arguments, ENCODE_INTO);
-    // A fresh view over the same bytes, made with the intrinsic getters: the
-    // encoder reads `.length` and writes elements, which an own property of
-    // the caller's array (or another realm's prototype) could otherwise change.
-    return encodeUtf8Into(string, bufferSourceBytes(destination, ENCODE_INTO));
+    // The encoder writes into the caller's array up to its real length (read
+    // with the intrinsic getter: an own `length` property is not asked).
+    return encodeUtf8Into(string, destination, uint8ArrayRoom(destination, ENCODE_INTO));
   }
 }
 

@@ -85,12 +85,18 @@ function encodeRest(string, ascii, i, length) {
   return concatBytes(pieces, total);
 }
 
-/** TextEncoder.encodeInto: as many whole characters as fit; { read, written }. In JS, as encodeUtf8. */
-export function encodeInto(string, destination) {
+/** TextEncoder.encodeInto: as many whole characters as fit in `destination[0, room)`; { read, written }. In JS, as encodeUtf8. */
+export function encodeInto(string, destination, room) {
   const length = string.length;
-  const room = destination.length;
   const read = asciiPrefix(string, destination, min(length, room));
-  if (read === length || read === room) return { read, written: read };
+  // The rest in a function of its own, as in encodeUtf8: this one stays small
+  // enough for V8 to inline it, the WebIDL checks and asciiPrefix into a caller.
+  return read === length || read === room ? { read, written: read } : encodeIntoRest(string, destination, room, read);
+}
+
+/** encodeInto from unit `read` on, the `read` ASCII bytes before it written. */
+function encodeIntoRest(string, destination, room, read) {
+  const length = string.length;
   // Room for the worst case (3 bytes per unit) left: the loop without room checks.
   if (3 * (length - read) <= room - read) return { read: length, written: writeUtf8(string, read, length, destination, read) };
   return encodeUtf8Into(string, destination, room, read, read);

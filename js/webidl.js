@@ -63,19 +63,26 @@ function sharedBufferGetters() {
  * browsers. Each getter throws for the other kind of buffer.
  */
 function notResizable(buffer, context) {
-  let resizable = false;
+  let resizable;
   try {
     resizable = abResizable !== null && call(abResizable, buffer);
   } catch (_) {
-    try {
-      const growable = sharedBufferGetters()[1];
-      resizable = growable !== null && call(growable, buffer);
-    } catch (_) { /* neither kind */ }
+    resizable = growableShared(buffer);
   }
   if (resizable) {
     throw new TypeError(`${context}: The provided ArrayBuffer or view is backed by a resizable or growable buffer, which is not allowed.`);
   }
   return buffer;
+}
+
+/** notResizable's question for a buffer that is not an ArrayBuffer (apart: the common case stays small for V8 to inline). */
+function growableShared(buffer) {
+  try {
+    const growable = sharedBufferGetters()[1];
+    return growable !== null && call(growable, buffer);
+  } catch (_) {
+    return false; // neither kind
+  }
 }
 
 const EMPTY = new Uint8Array(0);
@@ -100,11 +107,8 @@ function bufferLength(value) {
  */
 export function bufferSourceBytes(value, context) {
   if (ArrayBuffer.isView(value)) {
-    let tag;
-    try {
-      tag = call(taTag, value);
-    } catch (_) { /* not a typed array: a DataView */ }
-    if (tag !== undefined) {
+    // undefined for a DataView (the getter never throws).
+    if (call(taTag, value) !== undefined) {
       const buffer = notResizable(call(taBuffer, value), context);
       // A detached typed array reports length 0.
       const length = call(taByteLength, value);
@@ -155,11 +159,10 @@ export function uint32ArrayElements(value) {
 
 /** Whether a value is a Uint8Array (of any realm, any buffer kind). */
 export function isUint8Array(value) {
-  try {
-    return call(taTag, value) === 'Uint8Array';
-  } catch (_) {
-    return false;
-  }
+  // The getter returns undefined for anything else (it never throws): no
+  // try, which kept this small enough for V8 to inline encodeInto's checks
+  // and its encoder's ASCII loop together into a caller.
+  return call(taTag, value) === 'Uint8Array';
 }
 
 // "Get an encoding"'s first step: js/strip-label.js (a file of its own, so that
@@ -196,10 +199,31 @@ export function dictionaryFlag(options, member, context, type) {
  * TypeError a browser throws for a missing or wrong argument.
  */
 export function encodeIntoSource(args, context) {
-  if (args.length < 2) throw new TypeError(`${context}: 2 arguments required, but only ${args.length} present.`);
+  // The errors made apart: this stays small enough for V8 to inline with the
+  // encoder's ASCII loop into a caller (ARCHITECTURE.md, issue 15, V8).
+  if (args.length < 2) throw encodeIntoError(args, context);
   const string = toStringValue(args[0]);
-  if (!isUint8Array(args[1])) throw new TypeError(`${context}: parameter 2 is not of type 'Uint8Array'.`);
+  if (!isUint8Array(args[1])) throw encodeIntoError(args, context);
   return string;
+}
+
+/** The TypeError for encodeIntoSource's arguments: too few, or the second not a Uint8Array. */
+function encodeIntoError(args, context) {
+  return new TypeError(args.length < 2 ? `${context}: 2 arguments required, but only ${args.length} present.` : `${context}: parameter 2 is not of type 'Uint8Array'.`);
+}
+
+/**
+ * How many bytes a Uint8Array that encodeIntoSource accepted holds, from its
+ * internal slots (an own `length` property is never asked; 0 once detached),
+ * after WebIDL's check that its buffer is not resizable. For writing into the
+ * caller's array itself: element writes on a typed array cannot be
+ * intercepted, and no user code runs between this and the writes. In place
+ * of bufferSourceBytes's fresh view, whose construction cost V8 more than
+ * encoding ~20 ASCII units (ARCHITECTURE.md, issue 15, V8).
+ */
+export function uint8ArrayRoom(array, context) {
+  notResizable(call(taBuffer, array), context);
+  return call(taLength, array);
 }
 
 /**
