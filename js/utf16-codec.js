@@ -52,21 +52,8 @@ export function wellFormedPrefix(bytes, typed) {
   const offset = call(taByteOffset, bytes);
   // Copied only at an odd offset (a Uint16Array view must be aligned).
   const units = (offset & 1) === 0 ? new Uint16Array(call(taBuffer, bytes), offset, count) : new Uint16Array(call(taBuffer, sliceElements(bytes, 0, 2 * count)));
-  let whole = count;
-  if (isWellFormed === null) {
-    // No isWellFormed (Hermes 0.12): the first lone surrogate found by a
-    // loop (the bounds in locals: 18 % faster in Hermes than as literals).
-    let lead = 0xd800;
-    let end = 0xe000;
-    for (whole = 0; whole < count; whole++) {
-      const u = units[whole];
-      if (u >= lead && u < end) {
-        const next = whole + 1 < count ? units[whole + 1] : 0;
-        if (u >= 0xdc00 || next < 0xdc00 || next >= end) break;
-        whole++;
-      }
-    }
-  }
+  // No isWellFormed (Hermes 0.12): the first lone surrogate found by a loop.
+  const whole = isWellFormed === null ? wellFormedEnd(units, count) : count;
   const chunk = typed ? TYPED_CHUNK : CHUNK;
   let text = '';
   let k = 0;
@@ -88,6 +75,45 @@ export function wellFormedPrefix(bytes, typed) {
   }
   prefixUnits = k;
   return text;
+}
+
+/**
+ * Where the well-formed units of `units[0, count)` end: the first lone
+ * surrogate, or count. The units below U+D800 (most text) go through
+ * unitAtLeast's loop; this one steps over each unit from U+D800 on (a pair,
+ * or U+E000-FFFF).
+ */
+function wellFormedEnd(units, count) {
+  const lead = 0xd800;
+  const trail = 0xdc00;
+  const end = 0xe000;
+  let i = 0;
+  for (;;) {
+    i = unitAtLeast(units, i, count, lead);
+    if (i === count) return count;
+    const u = units[i];
+    if (u < end) {
+      if (u >= trail || i + 1 === count) return i;
+      const next = units[i + 1];
+      if (next < trail || next >= end) return i;
+      i += 2;
+    } else {
+      i++;
+    }
+  }
+}
+
+/**
+ * The index of the first unit from `i` on that is at least `bound` (count if
+ * none). A function of its own, the bound in a parameter: Hermes bytecode of
+ * this loop is five instructions a unit, where the same loop inside
+ * wellFormedEnd, or with its surrogate tests, paid register moves for the
+ * values it carries (8; Hermes bytecode, UTF-16LE 256 KiB mixed: 2.44 ->
+ * 2.24 ms CPU time per decode).
+ */
+function unitAtLeast(units, i, count, bound) {
+  for (; i < count; i++) if (units[i] >= bound) return i;
+  return count;
 }
 
 function flush(out, j, typed) {
