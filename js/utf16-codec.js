@@ -11,7 +11,7 @@
 // Strings are built as in js/utf8-codec.js (`typed`: for interpreters).
 
 import { taBuffer, taByteOffset } from './webidl.js';
-import { Uint16Array, Uint8Array, call, fromCharCodes, setElements, sliceElements, subarray } from './intrinsics.js';
+import { Uint16Array, Uint32Array, Uint8Array, call, fromCharCodes, setElements, sliceElements, subarray } from './intrinsics.js';
 
 /** Whether this engine stores a Uint16Array little-endian (every engine we know does). */
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -51,22 +51,12 @@ export function wellFormedPrefix(bytes, typed) {
   const count = LITTLE_ENDIAN ? bytes.length >> 1 : 0;
   const offset = call(taByteOffset, bytes);
   // Copied only at an odd offset (a Uint16Array view must be aligned).
-  const units = (offset & 1) === 0 ? new Uint16Array(call(taBuffer, bytes), offset, count) : new Uint16Array(call(taBuffer, sliceElements(bytes, 0, 2 * count)));
-  let whole = count;
-  if (isWellFormed === null) {
-    // No isWellFormed (Hermes 0.12): the first lone surrogate found by a
-    // loop (the bounds in locals: 18 % faster in Hermes than as literals).
-    let lead = 0xd800;
-    let end = 0xe000;
-    for (whole = 0; whole < count; whole++) {
-      const u = units[whole];
-      if (u >= lead && u < end) {
-        const next = whole + 1 < count ? units[whole + 1] : 0;
-        if (u >= 0xdc00 || next < 0xdc00 || next >= end) break;
-        whole++;
-      }
-    }
-  }
+  const buffer = (offset & 1) === 0 ? call(taBuffer, bytes) : call(taBuffer, sliceElements(bytes, 0, 2 * count));
+  const at = (offset & 1) === 0 ? offset : 0;
+  const units = new Uint16Array(buffer, at, count);
+  // No isWellFormed (Hermes 0.12): the first lone surrogate found by loops,
+  // two units per load where the units start on a 4-byte boundary.
+  const whole = isWellFormed === null ? wellFormedEnd(units, count, (at & 3) === 0 ? wellFormedWords(new Uint32Array(buffer, at, count >> 1), count >> 1) : 0) : count;
   const chunk = typed ? TYPED_CHUNK : CHUNK;
   let text = '';
   let k = 0;
@@ -88,6 +78,67 @@ export function wellFormedPrefix(bytes, typed) {
   }
   prefixUnits = k;
   return text;
+}
+
+/**
+ * How many units of `words` (little-endian pairs of units, `count` words)
+ * are surely well-formed: it stops at the first unit that may not be, which
+ * starts a character. In Hermes a typed array's load is the costly step
+ * (~5 ns, the other steps ~1): one load per two units, and pairs are
+ * followed here (a pair across two words included), not by leaving the
+ * loop. Hermes bytecode, UTF-16LE 256 KiB mixed with 5 % emoji, CPU time
+ * per decode: 2.22 ms with wellFormedEnd's loop alone (2.09 with that loop
+ * in a function of its own, left out for size) -> 1.84-1.89.
+ */
+function wellFormedWords(words, count) {
+  const lead = 0xd800;
+  const trail = 0xdc00;
+  const end = 0xe000;
+  const surrogateBits = 0xfc00;
+  // Bounds in locals, as in the loop's tests (Hermes loads a literal at each use).
+  const highLead = 0xd8000000;
+  const lowBits = 0xffff;
+  let w = 0;
+  for (; w < count; w++) {
+    const x = words[w];
+    // Both units below U+D800 (the high one: the word below 0xD8000000).
+    if (x < highLead && (x & lowBits) < lead) continue;
+    const low = x & lowBits;
+    let u = x >>> 16;
+    if (low >= lead && low < end) {
+      // A lead with its trail above it, or stop.
+      if (low >= trail || (u & surrogateBits) !== trail) break;
+      continue;
+    }
+    // A lead in the high unit: its trail is the next word's low unit, whose high unit is then looked at the same way.
+    while (u >= lead && u < end) {
+      if (u >= trail || w + 1 >= count || (words[w + 1] & surrogateBits) !== trail) return 2 * w + 1;
+      u = words[++w] >>> 16;
+    }
+  }
+  return 2 * w;
+}
+
+/**
+ * Where the well-formed units of `units[0, count)` end: the first lone
+ * surrogate, or count; from unit `i` on (those before it are well-formed
+ * and it starts a character). One unit per step: after wellFormedWords it
+ * has at most a unit or two to look at, and without it (units not on a
+ * 4-byte boundary) it is the loop this decoder had before (the bounds in
+ * locals: 18 % faster in Hermes than as literals).
+ */
+function wellFormedEnd(units, count, i) {
+  const lead = 0xd800;
+  const end = 0xe000;
+  for (; i < count; i++) {
+    const u = units[i];
+    if (u >= lead && u < end) {
+      const next = i + 1 < count ? units[i + 1] : 0;
+      if (u >= 0xdc00 || next < 0xdc00 || next >= end) break;
+      i++;
+    }
+  }
+  return i;
 }
 
 function flush(out, j, typed) {

@@ -114,8 +114,11 @@ function asciiEnd(bytes, from) {
     const words = new Uint32Array(call(taBuffer, bytes), offset + i, count);
     let k = 0;
     // The mask as an int32 (-0x7f7f7f80 is 0x80808080's bits): as a double,
-    // QuickJS converts it at every test (1.5x slower).
-    for (const last = count - 3; k < last; k += 4) if ((words[k] | words[k + 1] | words[k + 2] | words[k + 3]) & -0x7f7f7f80) break;
+    // QuickJS converts it at every test (1.5x slower). Eight words per test,
+    // OR-ed as two groups of four: CPU time per 256 KiB, four words -> this,
+    // Hermes 0.60 -> 0.53 ms, QuickJS 0.79 -> 0.65, node --jitless 0.61 ->
+    // 0.58 (eight in one chain: 0.50, 0.63, but 0.66 under --jitless).
+    for (const last = count - 7; k < last; k += 8) if (((words[k] | words[k + 1] | words[k + 2] | words[k + 3]) | (words[k + 4] | words[k + 5] | words[k + 6] | words[k + 7])) & -0x7f7f7f80) break;
     i += 4 * k;
   }
   while (i < length && bytes[i] < 0x80) i++;
