@@ -3,7 +3,7 @@
 // are in js/encoding-labels.js (generated from encodings.json) for the
 // module-free entries anyway, and resolving them here lets the modules leave
 // out their own label table and names (the main module 2.9 KB gzip smaller,
-// for ~1.4 KB of JavaScript: ARCHITECTURE.md, "Size work of issue 16").
+// for ~1.4 KB of JavaScript: docs/size-log.md, "Size work of issue 16 on the main module").
 // Family modules never resolve labels (the lite entry's runtime does), so
 // their host does not bundle this. Nothing here calls user code or a
 // replaceable built-in after load.

@@ -12,7 +12,7 @@ const instances = new WeakSet();
 /**
  * The instance that last passed the brand check. Checked first: a hit is one
  * comparison, where the WeakSet's lookup was ~10 % of a ~20-unit encode() in
- * V8 (ARCHITECTURE.md, issue 15, V8). Keeps that one empty object alive
+ * V8 (docs/speed-log.md, "Issue 15, V8: ~20-unit ASCII encode()"). Keeps that one empty object alive
  * until another instance is used; an instance never leaves the brand.
  */
 let lastInstance = {}; // (at first an object no caller has: never null or undefined, which a caller can pass)

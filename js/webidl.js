@@ -200,7 +200,7 @@ export function dictionaryFlag(options, member, context, type) {
  */
 export function encodeIntoSource(args, context) {
   // The errors made apart: this stays small enough for V8 to inline with the
-  // encoder's ASCII loop into a caller (ARCHITECTURE.md, issue 15, V8).
+  // encoder's ASCII loop into a caller (docs/speed-log.md, "Issue 15, V8: ~20-unit ASCII encode()").
   if (args.length < 2) throw encodeIntoError(args, context);
   const string = toStringValue(args[0]);
   if (!isUint8Array(args[1])) throw encodeIntoError(args, context);
@@ -219,7 +219,7 @@ function encodeIntoError(args, context) {
  * caller's array itself: element writes on a typed array cannot be
  * intercepted, and no user code runs between this and the writes. In place
  * of bufferSourceBytes's fresh view, whose construction cost V8 more than
- * encoding ~20 ASCII units (ARCHITECTURE.md, issue 15, V8).
+ * encoding ~20 ASCII units (docs/speed-log.md, "Issue 15, V8: ~20-unit ASCII encode()").
  */
 export function uint8ArrayRoom(array, context) {
   notResizable(call(taBuffer, array), context);

@@ -407,7 +407,7 @@ def gen_single_byte(src, encodings):
 # (windows-1257 and ISO-8859-13, KOI8-U and KOI8-R, ISO-8859-8-I and
 # ISO-8859-8): a copy is one character where the code points jump about.
 # Against the same code without references: 1,906 -> 1,802 B gzip for the
-# strings (ARCHITECTURE.md, "Size work of issue 16 on the glue, a later stop").
+# strings (docs/size-log.md, "Size work of issue 16 on the glue, a later stop").
 SB_RUN_MAX = 16
 SB_COPY_END = 40
 SB_DIGITS = 27
