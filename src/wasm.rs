@@ -56,6 +56,13 @@ fn supported(encoding: crate::Encoding) -> bool {
     }
 }
 
+/// The encoding at `index` of [`crate::ALL_ENCODINGS`] (the index the JS glue
+/// passes), if this module supports it (see [`supported`]).
+#[cfg(feature = "encoders")] // (`transcode` includes it)
+fn supported_at(index: u32) -> Option<crate::Encoding> {
+    crate::ALL_ENCODINGS.get(index as usize).copied().filter(|&e| supported(e))
+}
+
 /// Feature `shared-tables` (the encoders module): allocates CJK index `which`
 /// (0 jis0208, 1 jis0212, 2 EUC-KR, 3 gb18030: u16 entries; 4 Big5: u32)
 /// zeroed, for JavaScript to fill with the main module's unpacked copy (its

@@ -4,8 +4,8 @@
 //! the users of legacy encoders (LegacyEncoder, the hooks' encode, the CLI)
 //! load the main module; 4.3 KB gzip less in the Japanese module).
 
-use super::{supported, ERROR, FATAL, FRESH, INPUT_EMPTY, LAST, OUTPUT_FULL, SCRATCH, SUBSTITUTE};
-use crate::{EncodeStatus, Encoder, EncoderMode, Encoding, ALL_ENCODINGS};
+use super::{supported_at, ERROR, FATAL, FRESH, INPUT_EMPTY, LAST, OUTPUT_FULL, SCRATCH, SUBSTITUTE};
+use crate::{EncodeStatus, Encoder, EncoderMode, Encoding};
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// Encodes the `len` code units at `start` in the unit buffer into at most `cap`
@@ -20,7 +20,7 @@ use wasm_bindgen::prelude::wasm_bindgen;
 pub fn encode(index: u32, flags: u32, start: u32, len: u32, cap: u32) -> u32 {
     let mut guard = SCRATCH.lock();
     let s = &mut *guard;
-    let encoder = ALL_ENCODINGS.get(index as usize).copied().filter(|&e| supported(e)).and_then(new_encoder);
+    let encoder = supported_at(index).and_then(new_encoder);
     let Some(mut encoder) = encoder else {
         s.results = [ERROR, 0, 0, 0, 0, 0];
         return 0;

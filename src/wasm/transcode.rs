@@ -4,9 +4,8 @@
 //! carries a whole read of the CLI (js/cli/transcode.js) with no unit buffer
 //! crossing to JavaScript.
 
-use super::{at_least, supported, ERROR, FRESH, INPUT_EMPTY, LAST, OUTPUT_FULL, SCRATCH, SUBSTITUTE};
+use super::{at_least, supported_at, ERROR, FRESH, INPUT_EMPTY, LAST, OUTPUT_FULL, SCRATCH, SUBSTITUTE};
 use crate::transcode::{TranscodeStatus, Transcoder, Unmappable};
-use crate::ALL_ENCODINGS;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// Ensures the output buffer holds at least `cap` bytes; returns its address.
@@ -26,8 +25,7 @@ pub fn scratch_out(cap: u32) -> u32 {
 pub fn transcode(from: u32, to: u32, flags: u32, start: u32, len: u32, cap: u32) -> u32 {
     let mut guard = SCRATCH.lock();
     let s = &mut *guard;
-    let encoding = |index: u32| ALL_ENCODINGS.get(index as usize).copied().filter(|&e| supported(e));
-    let transcoder = match (encoding(from), encoding(to)) {
+    let transcoder = match (supported_at(from), supported_at(to)) {
         (Some(from), Some(to)) => Transcoder::new(from, to),
         _ => None,
     };
