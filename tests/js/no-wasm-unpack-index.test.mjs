@@ -7,7 +7,7 @@
 // unpacker must survive damaged input.
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { CJK_INDEX_FILES, CJK_INDEX_LENGTHS, runNode, whatwgIndex } from './helpers.mjs';
+import { CJK_INDEX_FILES, CJK_INDEX_LENGTHS, prng, runNode, whatwgIndex } from './helpers.mjs';
 import { unpackIndex } from '../../js/no-wasm/unpack-index.js';
 
 /** The five indexes as the no-wasm core holds them after first use, from a fresh process. */
@@ -64,16 +64,11 @@ test('composed no-wasm build (js/lite + each family): a pair needing each index 
 
 test('the JavaScript unpacker on damaged input: never throws, writes only code points in range', () => {
   // The packed bytes are not shipped separately; random and truncated inputs stand for damage.
-  let state = 0x2545f491;
-  const next = () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return state >>> 0;
-  };
+  const random = prng(0x2545f491);
+  const below = (n) => Math.floor(random() * n);
   for (let round = 0; round < 200; round++) {
-    const data = new Uint8Array(next() % 4096).map(() => next() & 0xff);
-    const out = round % 2 ? new Uint32Array(next() % 30000) : new Uint16Array(next() % 30000);
+    const data = new Uint8Array(below(4096)).map(() => below(256));
+    const out = round % 2 ? new Uint32Array(below(30000)) : new Uint16Array(below(30000));
     unpackIndex(data, out);
     for (const cp of out) assert.ok(cp < 0x30000);
   }
