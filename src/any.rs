@@ -9,7 +9,7 @@
 #[cfg(feature = "big5")]
 use crate::big5::{Big5Decoder, Big5Encoder};
 use crate::decode::{self, ByteHandler, DecodeResult, DecoderMode, Pending};
-use crate::encode::{EncodeResult, EncoderMode};
+use crate::encode::{EncodeResult, EncodeStatus, EncoderMode};
 #[cfg(feature = "japanese")]
 use crate::euc_jp::{EucJpDecoder, EucJpEncoder};
 #[cfg(feature = "korean")]
@@ -277,6 +277,36 @@ impl Encoder {
     /// See [`crate::StreamEncoder::encode_from_utf16`].
     pub fn encode_from_utf16(&mut self, src: &[u16], dst: &mut [u8], last: bool, mode: EncoderMode) -> EncodeResult {
         each_encoder!(&mut self.inner, e => e.encode_from_utf16(src, dst, last, mode))
+    }
+
+    /// [`Self::encode_from_utf16`] with each unmappable character written as
+    /// '?', through the encoder (ISO-2022-JP may switch back to ASCII first:
+    /// at most 4 bytes). A character whose '?' does not fit is given back
+    /// (not counted in `read`) with status OutputFull, to be read again by the
+    /// next call. Returns the result, never Unmappable, and how many
+    /// characters were written as '?'. (The encode export's SUBSTITUTE flag
+    /// and the CLI's transcoder.)
+    pub fn encode_substituting(&mut self, src: &[u16], dst: &mut [u8], last: bool, mode: EncoderMode) -> (EncodeResult, usize) {
+        let (mut read, mut written, mut substituted) = (0, 0, 0);
+        loop {
+            let r = self.encode_from_utf16(&src[read..], &mut dst[written..], last, mode);
+            read += r.read;
+            written += r.written;
+            let status = match r.status {
+                EncodeStatus::Unmappable(c) => {
+                    let q = self.encode_from_utf16(&[u16::from(b'?')], &mut dst[written..], false, mode);
+                    if q.status == EncodeStatus::InputEmpty && q.read == 1 {
+                        written += q.written;
+                        substituted += 1;
+                        continue;
+                    }
+                    read -= c.len_utf16();
+                    EncodeStatus::OutputFull
+                }
+                status => status,
+            };
+            return (EncodeResult { status, read, written }, substituted);
+        }
     }
 
     /// See [`crate::StreamEncoder::max_len`].

@@ -28,7 +28,7 @@
 
 use crate::tables::{self, ReverseMap};
 use crate::{shift_jis, utf8};
-use crate::{Decoder, DecoderMode, EncodeStatus, Encoder, EncoderMode, Encoding};
+use crate::{Decoder, DecoderMode, Encoder, EncoderMode, Encoding};
 
 /// Bytes decoded per step of the general path: their units (8 KiB) fit on
 /// the stack and in the L1 cache (4096 against 1024: GBK -> UTF-8 ~8 % less
@@ -195,23 +195,9 @@ fn encode_all(encoder: &mut Encoder, units: &[u16], dst: &mut [u8], last: bool, 
         Unmappable::Html => EncoderMode::Html,
         Unmappable::Question => EncoderMode::Fatal,
     };
-    let (mut read, mut written, mut substituted) = (0, 0, 0);
-    loop {
-        let r = encoder.encode_from_utf16(&units[read..], &mut dst[written..], last, mode);
-        read += r.read;
-        written += r.written;
-        match r.status {
-            EncodeStatus::Unmappable(_) => {
-                // '?' through the encoder (ISO-2022-JP may switch back to
-                // ASCII first), as the encode export's SUBSTITUTE does.
-                let q = encoder.encode_from_utf16(&[u16::from(b'?')], &mut dst[written..], false, mode);
-                written += q.written;
-                substituted += 1;
-            }
-            // The room was made for the worst case: OutputFull cannot happen.
-            EncodeStatus::InputEmpty | EncodeStatus::OutputFull => return (written, substituted),
-        }
-    }
+    // The room was made for the worst case: the status is InputEmpty.
+    let (r, substituted) = encoder.encode_substituting(units, dst, last, mode);
+    (r.written, substituted)
 }
 
 /// A decoder's direct path: the character at `src[i]` (a byte >= 0x80, the

@@ -35,32 +35,22 @@ pub fn encode(index: u32, flags: u32, start: u32, len: u32, cap: u32) -> u32 {
     let src = s.units.get(start..start.saturating_add(len)).unwrap_or(&[]);
     let cap = (cap as usize).min(s.bytes.len());
     let last = flags & LAST != 0;
-    let (mut read, mut written, mut substituted) = (0, 0, 0u32);
-    let (status, cp) = loop {
-        let r = encoder.encode_from_utf16(&src[read..], &mut s.bytes[written..cap], last, mode);
-        read += r.read;
-        written += r.written;
-        match r.status {
-            EncodeStatus::InputEmpty => break (INPUT_EMPTY, 0),
-            EncodeStatus::OutputFull => break (OUTPUT_FULL, 0),
-            EncodeStatus::Unmappable(c) if flags & SUBSTITUTE != 0 => {
-                // '?' goes through the encoder (ISO-2022-JP may switch back to
-                // ASCII first: at most 4 bytes). Without room for it, the
-                // character is given back, to be read again after OUTPUT_FULL.
-                let q = encoder.encode_from_utf16(&[u16::from(b'?')], &mut s.bytes[written..cap], false, mode);
-                if !matches!(q.status, EncodeStatus::InputEmpty) || q.read != 1 {
-                    read -= c.len_utf16();
-                    break (OUTPUT_FULL, 0);
-                }
-                written += q.written;
-                substituted += 1;
-            }
-            EncodeStatus::Unmappable(c) => break (ERROR, c as u32),
-        }
+    let dst = &mut s.bytes[..cap];
+    // SUBSTITUTE: each unmappable character as '?'; a character whose '?'
+    // does not fit is given back, to be read again after OUTPUT_FULL.
+    let (r, substituted) = if flags & SUBSTITUTE != 0 {
+        encoder.encode_substituting(src, dst, last, mode)
+    } else {
+        (encoder.encode_from_utf16(src, dst, last, mode), 0)
+    };
+    let (status, cp) = match r.status {
+        EncodeStatus::InputEmpty => (INPUT_EMPTY, 0),
+        EncodeStatus::OutputFull => (OUTPUT_FULL, 0),
+        EncodeStatus::Unmappable(c) => (ERROR, c as u32),
     };
     s.state[..4].copy_from_slice(&encoder.save_state());
-    s.results = [status, read as u32, written as u32, cp, substituted, 0];
-    written as u32
+    s.results = [status, r.read as u32, r.written as u32, cp, substituted as u32, 0];
+    r.written as u32
 }
 
 fn new_encoder(encoding: Encoding) -> Option<Encoder> {
