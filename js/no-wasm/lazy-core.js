@@ -1,9 +1,10 @@
 // A translation's exports whose instance is made at the first call into it,
 // not when the entry loads (tools/build-no-wasm.mjs puts this around the
-// standard decoders' translations). Making the instance runs wasm2js's
-// asmFunc (its memory, ~70 closures) and writes its data segments in
-// (js/no-wasm/module-data.js): ~0.4 ms under `node --jitless`, more than
-// a start-up's whole Shift_JIS decode, which the JavaScript loops
+// standard decoders' translations). Making the instance makes V8 compile
+// wasm2js's asmFunc in full (38 KB minified: until then only pre-parsed),
+// runs it (its memory, ~70 closures) and writes its data segments in
+// (js/no-wasm/module-data.js): ~2 ms of the import under `node --jitless`,
+// more than a start-up's whole Shift_JIS decode, which the JavaScript loops
 // (js/no-wasm/fast-decode.js) finish without the core. An input the loops
 // leave to the core (an error, streaming state, ISO-2022-JP, ...) makes it
 // then. docs/speed-log.md, "Start-up of the build without WebAssembly".
