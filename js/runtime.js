@@ -72,7 +72,8 @@ export function createRuntime(exports) {
   function ensure(bytes, units) {
     if (bytes > io.bytesCap || units > io.unitsCap) copy(growScratch(exports, io.bytesCap, io.unitsCap, bytes, units));
   }
-  ensure(256, 256);
+  // (The buffers are made at the first call that needs them, not here: a
+  // translation (js/no-wasm/lazy-core.js) makes its instance only then.)
 
   /** Per encoding index: whether this module decodes it (undefined until asked). */
   const included = [];
@@ -86,6 +87,7 @@ export function createRuntime(exports) {
     // UTF-8 is JavaScript's in every build (js/utf8-codec.js): the main module has no UTF-8 decoder.
     if (index === UTF_8) return true;
     if (included[index] === undefined) {
+      ensure(1, 1);
       exports.decode(index, FRESH | LAST, 0);
       views();
       included[index] = io.u32[io.resultsAt] !== ERROR;

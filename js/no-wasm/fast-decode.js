@@ -42,16 +42,24 @@ let piece = '';
 
 /**
  * Wraps `core` (js/runtime.js's runtime over the wasm2js exports) so that
- * decode() runs the loops first. `exports` gives the tables.
+ * decode() runs the loops first. `exports` gives the tables. `decodes`
+ * ('1' or '0' per encoding index, or undefined) is the core's answer to
+ * `has`, asked at build time (tools/build-no-wasm.mjs, which checks it
+ * against the core): a TextDecoder's constructor then calls no core function.
  */
-export function withFastDecode(core, exports) {
+export function withFastDecode(core, exports, decodes) {
 
   /**
    * CJK index `which` as the core has unpacked it (the `index_table` export:
    * 0 jis0208, 2 EUC-KR, 3 gb18030, 4 Big5), copied once (it never changes),
-   * or null where this module leaves the family out.
+   * or null where this module leaves the family out. Where the translation
+   * carries the index's form, the same array made in JavaScript
+   * (js/no-wasm/unpack-index.js's `indexArray`), with no call into the core:
+   * a valid input then never calls it (start-up, docs/speed-log.md).
    */
   function coreIndex(which) {
+    const own = exports.indexArray === undefined ? undefined : exports.indexArray(which);
+    if (own !== undefined) return own;
     if (typeof exports.index_table !== 'function') return null;
     const address = exports.index_table(which);
     if (address === 0) return null;
@@ -139,6 +147,7 @@ export function withFastDecode(core, exports) {
   const wrapped = {};
   for (const key of Object.keys(core)) wrapped[key] = core[key];
   wrapped.decode = decode;
+  if (decodes !== undefined) wrapped.has = (index) => decodes[index] === '1';
   // UTF-16 in JS (js/text-decoder.js calls it): its typed mode takes the input's own units.
   wrapped.decodeUtf16 = decodeUtf16Result;
   return wrapped;

@@ -15,7 +15,7 @@
 // memory image leaves out and js/no-wasm/module-data.js reads out of the
 // module at that first use. tests/js/no-wasm-unpack-index.test.mjs checks
 // every index against the WHATWG index files.
-import { Uint16Array, Uint32Array, Uint8Array } from '../intrinsics.js';
+import { Uint16Array, Uint32Array, Uint8Array, setElements } from '../intrinsics.js';
 import { decodeIndexForm } from './index-form.js';
 
 // Taken at load, as js/intrinsics.js takes the others (page script that
@@ -243,19 +243,37 @@ const LEAVE_TO_CALLER = 0x100;
  * moduleData, or undefined: the packed bytes are in the core's memory) gives
  * an index in js/no-wasm/index-form.js's form where the translation carries
  * one, else its packed bytes, which the core's image leaves out.
+ *
+ * Adds `indexArray(which)`: the index as an array of JavaScript's own, made
+ * from its form without calling the core at all (undefined where there is no
+ * form), for js/no-wasm/fast-decode.js's loops, which then need no core call
+ * for a valid Shift_JIS or EUC-JP input: at start-up the core's first calls
+ * (compiling the translated allocator and decoder, growing its memory) cost
+ * more than the decode itself under `node --jitless` (docs/speed-log.md,
+ * "Start-up of the build without WebAssembly"). The same array later fills
+ * the core's (a copy, not a second decode of the form). Read-only for callers.
  */
 export function withJsIndexes(exports, data) {
   const done = [false, false, false, false, false];
+  const arrays = [];
   const { decode, encode, index_table: indexTable } = exports;
+  function formArray(which) {
+    if (arrays[which] !== undefined) return arrays[which];
+    const form = data === undefined ? undefined : data.form(which);
+    if (form === undefined) return undefined;
+    const array = which === 4 ? new Uint32Array(INDEX_LENGTHS[which]) : new Uint16Array(INDEX_LENGTHS[which]);
+    decodeIndexForm(form, array);
+    return (arrays[which] = array);
+  }
   function provide(which) {
     done[which] = true;
     const address = indexTable(which | LEAVE_TO_CALLER);
     if (address === 0) return;
     const buffer = exports.memory.buffer;
     const out = which === 4 ? new Uint32Array(buffer, address, INDEX_LENGTHS[which]) : new Uint16Array(buffer, address, INDEX_LENGTHS[which]);
-    const form = data === undefined ? undefined : data.form(which);
-    if (form !== undefined) {
-      decodeIndexForm(form, out);
+    const array = formArray(which);
+    if (array !== undefined) {
+      setElements(out, array);
       return;
     }
     const r = new Uint32Array(buffer, exports.scratch_results(), 2);
@@ -282,5 +300,6 @@ export function withJsIndexes(exports, data) {
     if (which >= 0 && which < 5 && !done[which]) provide(which);
     return indexTable(which);
   };
+  exports.indexArray = formArray;
   return exports;
 }

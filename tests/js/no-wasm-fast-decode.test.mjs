@@ -168,3 +168,24 @@ test('the no-wasm build (JS loops + core, node --jitless) decodes exactly as the
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// The runtime's `has` (which encodings the module decodes) is the core's
+// answer written into the translation at build time (tools/build-no-wasm.mjs),
+// so that a TextDecoder's constructor calls no core function at start-up: it
+// must be what the translated core itself answers (js/runtime.js asks it by
+// decoding nothing), for the full module and for a family's, which leaves
+// most encodings out.
+for (const module of ['full', 'japanese']) {
+  test(`the ${module} translation's has() is its core's own answer for every encoding`, async () => {
+    const { createRuntime } = await import('../../js/runtime.js');
+    const { LABELS } = await import('../../js/encoding-labels.js');
+    const { default: instantiate } = await import(new URL(`../../build/wasm/${module}/no-wasm.js`, import.meta.url));
+    const exports = instantiate();
+    const shipped = createRuntime(exports);
+    const core = createRuntime({ ...exports, wrapRuntime: undefined });
+    const got = LABELS.map((_, index) => shipped.has(index));
+    const want = LABELS.map((_, index) => core.has(index));
+    assert.deepEqual(got, want);
+    if (module === 'japanese') assert.ok(want.includes(false) && want[34], 'the family module leaves encodings out and has Shift_JIS (34)');
+  });
+}
