@@ -117,6 +117,12 @@ function resolver(entry, format) {
         }));
         build.onResolve({ filter: /\/(module-bytes|inflate)\.js$/ }, (args) =>
           args.resolveDir.startsWith(`${root}js`) ? { path: `${root}js/module-bytes-raw.js` } : undefined);
+        // Its module takes the Japanese indexes from the forms its translation
+        // carries (build/wasm/<set>/no-wasm-data.js, bundled once) instead of
+        // range-decoding them: js/classic-runtime.js, js/wasm-index-forms.js.
+        build.onResolve({ filter: /^\.\/runtime\.js$/ }, (args) =>
+          args.importer === `${root}js/loader.js` ? { path: `${root}js/classic-runtime.js` } : undefined);
+        build.onResolve({ filter: /^@index-forms$/ }, () => ({ path: `${root}build/wasm/${entry.set}/no-wasm-data.js` }));
       }
       // A hand-written entry's own imports of a built module (detect, extra's variants).
       build.onResolve({ filter: /build\/wasm\/\w+\/(bytes|no-wasm)\.js$/ }, (args) => {
