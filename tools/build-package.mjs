@@ -117,6 +117,23 @@ function resolver(entry, format) {
         }));
         build.onResolve({ filter: /\/(module-bytes|inflate)\.js$/ }, (args) =>
           args.resolveDir.startsWith(`${root}js`) ? { path: `${root}js/module-bytes-raw.js` } : undefined);
+        // Its module takes the Japanese indexes from the forms its translation
+        // carries (build/wasm/<set>/no-wasm-data.js, bundled once) instead of
+        // range-decoding them: js/classic-runtime.js, js/wasm-index-forms.js.
+        build.onResolve({ filter: /^\.\/runtime\.js$/ }, (args) =>
+          args.importer === `${root}js/loader.js` ? { path: `${root}js/classic-runtime.js` } : undefined);
+        build.onResolve({ filter: /^@index-forms$/ }, () => ({ path: `${root}build/wasm/${entry.set}/no-wasm-data.js` }));
+        // Its label list written out, as js/encoding-labels.js makes it at
+        // load (four regular-expression passes and a split, ~0.2 ms cold in
+        // Chromium: docs/speed-log.md, "Start-up in Chromium"): the list the
+        // ES module computes, evaluated here, so the two cannot differ. The
+        // ESM entries keep the short form (the main entry's size goal).
+        build.onResolve({ filter: /^\.\/encoding-labels\.js$/ }, (args) =>
+          args.resolveDir === `${root}js` ? { path: 'LABELS', namespace: 'expanded-labels' } : undefined);
+        build.onLoad({ filter: /.*/, namespace: 'expanded-labels' }, async () => ({
+          contents: `export const LABELS = ${JSON.stringify((await import(`${root}js/encoding-labels.js`)).LABELS)};`,
+          loader: 'js',
+        }));
       }
       // A hand-written entry's own imports of a built module (detect, extra's variants).
       build.onResolve({ filter: /build\/wasm\/\w+\/(bytes|no-wasm)\.js$/ }, (args) => {

@@ -229,7 +229,7 @@ export function unpackIndex(packed, out) {
 }
 
 /** The CJK indexes (index_table's numbers: 0 jis0208, 1 jis0212, 2 EUC-KR, 3 gb18030, 4 Big5) each encoding uses, by its number in the standard's table (js/encodings.js). */
-const INDEXES_OF = { 29: [3], 30: [3], 31: [4], 32: [0, 1], 33: [0], 34: [0], 35: [2] };
+export const INDEXES_OF = { 29: [3], 30: [3], 31: [4], 32: [0, 1], 33: [0], 34: [0], 35: [2] };
 
 /** Entries of each CJK index (the index files' last pointer + 1). */
 export const INDEX_LENGTHS = [11104, 7211, 23750, 23940, 19782];

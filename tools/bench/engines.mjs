@@ -11,6 +11,9 @@
 //
 //   node tools/bench/engines.mjs [--runs 3] [--min-ms 200] [--engines hermes,hermes-bytecode,quickjs,jitless,chromium]
 //        [--only substring] [--before FILE|DIR [--before-label TEXT]] [--no-startup | --no-throughput] [--dist pkg/dist] [--markdown docs/bench-engines.md]
+//        [--startup-samples 15]
+// --startup-samples N: fresh processes (pages, workers) per contender and start-up run;
+// each run reports the best of them.
 // --before FILE|DIR: also run another build of ours' classic script (e.g. one saved
 // before a change; a dist/ directory names its text-encoding-wasm.script.js,
 // and its index.js and js.js for the Node start-up rows) as the contender
@@ -44,6 +47,13 @@ const BEFORE_DIST = BEFORE_ARG && (BEFORE_ARG.endsWith('.js') ? resolve(BEFORE_A
 const BEFORE = BEFORE_ARG && (BEFORE_ARG.endsWith('.js') ? resolve(BEFORE_ARG) : `${BEFORE_DIST}/text-encoding-wasm.script.js`);
 const BEFORE_LABEL = option('--before-label', BEFORE && BEFORE.replace(ROOT, ''));
 const STARTUP = !args.includes('--no-startup');
+/**
+ * Start-up samples per contender and run (the best counts). 15, not 7: a fresh
+ * page's time origin carries ~20-40 ms of the browser's own start-up, which
+ * swings more than the few ms between the contenders, so the best of 7 moved
+ * the ratio by ±0.2 from run to run (docs/speed-log.md, "Start-up in Chromium").
+ */
+const STARTUP_SAMPLES = Number(option('--startup-samples', 15));
 const MARKDOWN = option('--markdown', `${ROOT}docs/bench-engines.md`);
 const SIZE = 256 << 10;
 const HERMES_DIR = `${ROOT}node_modules/hermes-engine-cli/linux64-bin`;
@@ -242,14 +252,13 @@ for (const engine of THROUGHPUT_ENGINES) {
 
 // --- start-up -------------------------------------------------------------------------
 if (STARTUP) {
-  const STARTUP_RUNS = 7;
   const startupGuest = `(function () { var b = __INPUTS_1K; var bytes = new Uint8Array(b.length); for (var i = 0; i < b.length; i++) bytes[i] = b[i];
     var text = new __API.TextDecoder('shift_jis').decode(bytes); __emit(String(text.length)); })();\n`;
   const startupPrelude = `var __INPUTS_1K = ${JSON.stringify(Array.from(STARTUP_INPUT))};\n`;
   const emptyContender = { name: 'nothing', script: 'var __API = { TextDecoder: function () { this.decode = function (b) { return String.fromCharCode.apply(null, b); }; } };\n' };
   out('## Start-up: load, construct a Shift_JIS TextDecoder, decode 1 KiB');
   out();
-  out(`Fresh process (or browser context) each time, the contenders interleaved; the best of ${STARTUP_RUNS} per run (the least disturbed by other jobs); ratio = @exodus/bytes ÷ ours. "nothing" is the same process with a stub instead of a package (the engine's own start-up).`);
+  out(`Fresh process (or browser context) each time, the contenders interleaved; the best of ${STARTUP_SAMPLES} per run (the least disturbed by other jobs), the order of the contenders rotated from one round to the next; ratio = @exodus/bytes ÷ ours. "nothing" is the same process with a stub instead of a package (the engine's own start-up).`);
   out();
   out(`| engine | measured | ${Array.from({ length: RUNS }, (_, i) => `run ${i + 1}: ours / @exodus/bytes / nothing ms (ratio)`).join(' | ')} | **min ratio** |${BEFORE ? ' ours-before ms, run 1 | before: min ratio |' : ''}`);
   out(`|---|---|${Array.from({ length: RUNS + 1 + (BEFORE ? 2 : 0) }, () => '--:').join('|')}|`);
@@ -299,10 +308,17 @@ if (STARTUP) {
   for (let run = 0; run < RUNS; run++) {
     for (const r of startupRows) {
       // Interleaved (ours, peer, nothing, ...; then again), so that a burst of
-      // load from other jobs falls on every contender alike, not on one's block.
+      // load from other jobs falls on every contender alike, not on one's block;
+      // the order rotated each round (peer, nothing, ..., ours; then ...), so
+      // that no contender always comes first, or always after the same one.
       const names = BEFORE ? ['ours', 'peer', 'nothing', 'before'] : ['ours', 'peer', 'nothing'];
       const xs = Object.fromEntries(names.map((name) => [name, []]));
-      for (let i = 0; i < STARTUP_RUNS; i++) for (const name of names) xs[name].push(await r.sample(name));
+      for (let i = 0; i < STARTUP_SAMPLES; i++) {
+        for (let k = 0; k < names.length; k++) {
+          const name = names[(i + k) % names.length];
+          xs[name].push(await r.sample(name));
+        }
+      }
       r.runs.push(Object.fromEntries(names.map((name) => [name, Math.min(...xs[name])])));
     }
     console.error(`bench-engines: start-up run ${run + 1}/${RUNS} done`);
