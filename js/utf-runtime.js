@@ -13,7 +13,6 @@
 import { FAMILY_OF } from './encodings.js';
 import { labelIndex, labelName } from './label-index.js';
 import { preferBranches } from './utf8-encode.js';
-import { decodeUtf16Result } from './utf16-codec.js';
 
 /** "Get an encoding" (§4.2, js/label-index.js): the index, -2 - index if this entry leaves the encoding out, or -1. */
 function labelToIndex(label, family) {
@@ -32,7 +31,6 @@ export function createUtfRuntime(typedStrings, family = null, decode = null) {
   if (typedStrings) preferBranches();
   return {
     typedStrings,
-    decodeUtf16: decodeUtf16Result,
     labelToIndex: (label) => labelToIndex(label, family),
     /** The name, lowercased (the first label): what the classes report. */
     name: labelName,

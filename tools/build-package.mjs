@@ -9,7 +9,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rm
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { minify as terser } from 'terser';
-import { BACKEND_MODULES, COMMONJS_REQUIRE_FILE, MAIN_FILE, MODULE_BYTES, OUTSIDE_MODULES, commonJsWrapper, entries, extension, manifestFields, moduleBytesFile, noWasmBackendFile } from './entries.mjs';
+import { BACKEND_MODULES, COMMONJS_REQUIRE_FILE, MAIN_FILE, MODULE_BYTES, OUTSIDE_MODULES, SETS, commonJsWrapper, entries, extension, manifestFields, moduleBytesFile, noWasmBackendFile } from './entries.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const pkg = `${root}pkg`;
@@ -46,6 +46,10 @@ const common = {
   // also found on other objects (index, state, fatal, name, text) stay, and
   // labelToIndex: js/loader.js names it in a string (MODULE_CALLS).
   mangleProps: /^(doNotFlush|leftover|bomSeen|pending|typedStrings|decodeUtf16|errorAt)$/,
+  // Whether the bundle's entry has no module (tools/entries.mjs SETS, module
+  // null): js/text-decoder.js then keeps only the module-free side of its
+  // UTF-16 branches. Set per entry below; false for every other bundle.
+  define: { TEW_MODULE_FREE: 'false' },
 };
 
 let mangleCache = {};
@@ -174,6 +178,7 @@ for (const entry of entries()) {
       plugins: [resolver(entry, format)],
       ...(entry.bin ? { banner: { js: '#!/usr/bin/env node' } } : {}),
       ...(format === 'esm' && !entry.bin ? ANNOTATED : {}),
+      define: { TEW_MODULE_FREE: String(entry.set !== undefined && SETS[entry.set].module === null) },
     });
     if (format === 'esm' && !entry.bin) await keepAnnotations(outfile);
     if (entry.bin) chmodSync(outfile, 0o755);
