@@ -114,7 +114,10 @@ export function backend() {
 
 /** The runtime, or a TypeError that says why there is none yet. */
 export function getRuntime(context) {
-  if (runtime) return runtime;
+  // A module-free entry (TEW_MODULE_FREE: tools/build-package.mjs,
+  // js/text-decoder.js) has its runtime from the moment it loads.
+  const moduleFree = typeof TEW_MODULE_FREE === 'boolean' && TEW_MODULE_FREE;
+  if (runtime || moduleFree) return runtime;
   for (const host of hosts) host.exports(context);
   throw new TypeError(`${context}: text-encoding-wasm is not initialised yet; await ready() first.`);
 }

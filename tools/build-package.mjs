@@ -48,7 +48,8 @@ const common = {
   mangleProps: /^(doNotFlush|leftover|bomSeen|pending|typedStrings|decodeUtf16|errorAt)$/,
   // Whether the bundle's entry has no module (tools/entries.mjs SETS, module
   // null): js/text-decoder.js then keeps only the module-free side of its
-  // UTF-16 branches. Set per entry below; false for every other bundle.
+  // UTF-16 branches, js/loader.js's getRuntime only its first line. Set per
+  // entry below; false for every other bundle.
   define: { TEW_MODULE_FREE: 'false' },
 };
 
