@@ -86,13 +86,16 @@ export function decodeChunk(s, bytes, last, context) {
 
 function decodeWith(runtime, s, bytes, stream, context = DECODE) {
   // Whether this bundle's entry has no module (text-encoding-wasm/utf8, /lite
-  // and their other forms: js/utf-runtime.js): tools/build-package.mjs
-  // defines TEW_MODULE_FREE for each entry, so that a bundle keeps only its
-  // side of the tests below (a local const: esbuild folds it, not a
-  // top-level one in a file with imports). The module-free entries call
-  // js/utf16-codec.js directly and leave out the module's UTF-16LE start;
-  // anything else, and this file run as it is, takes the module's side.
+  // and their other forms: js/utf-runtime.js), and whether it has UTF-8 and
+  // UTF-16 only (/utf8): tools/build-package.mjs defines TEW_MODULE_FREE and
+  // TEW_UTF_ONLY for each entry, so that a bundle keeps only its side of the
+  // tests below (local consts: esbuild folds them, not top-level ones in a
+  // file with imports). The module-free entries call js/utf16-codec.js
+  // directly and leave out the module's UTF-16LE start; a UTF-only one
+  // decodes nothing else. Anything else, and this file run as it is, takes
+  // the module's side.
   const moduleFree = typeof TEW_MODULE_FREE === 'boolean' && TEW_MODULE_FREE;
+  const utfOnly = typeof TEW_UTF_ONLY === 'boolean' && TEW_UTF_ONLY;
   const index = s.index;
   let text;
   if (index === UTF_8) {
@@ -106,7 +109,7 @@ function decodeWith(runtime, s, bytes, stream, context = DECODE) {
     // and lite entries), or where the runtime brings it: an interpreter (the
     // build without WebAssembly, js/no-wasm/fast-decode.js); with a wasm
     // module, V8 measured faster through the module.
-  } else if (moduleFree && (index === UTF_16LE || index === UTF_16BE)) {
+  } else if (moduleFree && (utfOnly || index === UTF_16LE || index === UTF_16BE)) {
     text = decodeUtf16(bytes, index === UTF_16BE, s.state, s.fatal, !stream, runtime.typedStrings === true);
     s.state = stream ? utf16State : null;
     if (utf16ErrorAt < 0) return text;

@@ -47,11 +47,19 @@ const common = {
   // labelToIndex: js/loader.js names it in a string (MODULE_CALLS).
   mangleProps: /^(doNotFlush|leftover|bomSeen|pending|typedStrings|decodeUtf16|errorAt)$/,
   // Whether the bundle's entry has no module (tools/entries.mjs SETS, module
-  // null): js/text-decoder.js then keeps only the module-free side of its
-  // UTF-16 branches, js/loader.js's getRuntime only its first line. Set per
-  // entry below; false for every other bundle.
-  define: { TEW_MODULE_FREE: 'false' },
+  // null), and whether it has UTF-8 and UTF-16 only (the utf8 set):
+  // js/text-decoder.js then keeps only the module-free side of its UTF-16
+  // branches (a UTF-only one decodes nothing else), js/loader.js's getRuntime
+  // only its first line, js/utf-runtime.js no `decode` in a UTF-only one. Set
+  // per entry below (entryDefines); false for every other bundle.
+  define: { TEW_MODULE_FREE: 'false', TEW_UTF_ONLY: 'false' },
 };
+
+/** The defines of an entry of the matrix (`common.define`). */
+function entryDefines(entry) {
+  const moduleFree = entry.set !== undefined && SETS[entry.set].module === null;
+  return { TEW_MODULE_FREE: String(moduleFree), TEW_UTF_ONLY: String(entry.set === 'utf8') };
+}
 
 let mangleCache = {};
 /** esbuild.build with the mangle cache of the builds before it. */
@@ -179,7 +187,7 @@ for (const entry of entries()) {
       plugins: [resolver(entry, format)],
       ...(entry.bin ? { banner: { js: '#!/usr/bin/env node' } } : {}),
       ...(format === 'esm' && !entry.bin ? ANNOTATED : {}),
-      define: { TEW_MODULE_FREE: String(entry.set !== undefined && SETS[entry.set].module === null) },
+      define: entryDefines(entry),
     });
     if (format === 'esm' && !entry.bin) await keepAnnotations(outfile);
     if (entry.bin) chmodSync(outfile, 0o755);
