@@ -51,8 +51,10 @@ let guard = null;
 
 /** Makes the classes' runtime: the entry's own, or the router's over it. */
 function route() {
+  // A module-free entry (getRuntime) has no guard.
+  const moduleFree = typeof TEW_MODULE_FREE === 'boolean' && TEW_MODULE_FREE;
   const made = base === null ? null : router === null ? base : router(base);
-  runtime = made === null || guard === null ? made : guard(made);
+  runtime = moduleFree || made === null || guard === null ? made : guard(made);
 }
 
 /** Called by js/families.js: `make(base)` returns the runtime the classes call; `leftOut(index, prefix)` the hint. */
@@ -166,7 +168,9 @@ export function leftOutHint(index) {
 
 /** Resolves when the classes are usable (at once where loading was synchronous), families included. */
 export function ready() {
+  // A module-free entry's runtime is there from load (getRuntime).
+  const moduleFree = typeof TEW_MODULE_FREE === 'boolean' && TEW_MODULE_FREE;
   if (runtime && hosts.every((host) => host.kind() !== null)) return Promise.resolve();
-  if (hosts.length === 0) return runtime ? Promise.resolve() : Promise.reject(new TypeError('text-encoding-wasm: no backend could be loaded'));
+  if (hosts.length === 0) return moduleFree || runtime ? Promise.resolve() : Promise.reject(new TypeError('text-encoding-wasm: no backend could be loaded'));
   return Promise.all(hosts.map((host) => host.ready())).then(() => undefined);
 }
