@@ -168,9 +168,11 @@ export function leftOutHint(index) {
 
 /** Resolves when the classes are usable (at once where loading was synchronous), families included. */
 export function ready() {
-  // A module-free entry's runtime is there from load (getRuntime).
+  // A module-free entry's runtime is there from load (getRuntime); a UTF-only
+  // one has no module host at all (no families: js/families.js).
   const moduleFree = typeof TEW_MODULE_FREE === 'boolean' && TEW_MODULE_FREE;
-  if (runtime && hosts.every((host) => host.kind() !== null)) return Promise.resolve();
+  const utfOnly = typeof TEW_UTF_ONLY === 'boolean' && TEW_UTF_ONLY;
+  if (utfOnly || (runtime && hosts.every((host) => host.kind() !== null))) return Promise.resolve();
   if (hosts.length === 0) return moduleFree || runtime ? Promise.resolve() : Promise.reject(new TypeError('text-encoding-wasm: no backend could be loaded'));
   return Promise.all(hosts.map((host) => host.ready())).then(() => undefined);
 }

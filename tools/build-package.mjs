@@ -50,8 +50,8 @@ const common = {
   // null), and whether it has UTF-8 and UTF-16 only (the utf8 set):
   // js/text-decoder.js then keeps only the module-free side of its UTF-16
   // branches (a UTF-only one decodes nothing else), js/loader.js no 'not
-  // loaded' paths (getRuntime, ready) and no trap guard, js/utf-runtime.js no
-  // `decode` in a UTF-only one. Set
+  // loaded' paths (getRuntime, ready) and no trap guard (a UTF-only one no
+  // module hosts), js/utf-runtime.js no `decode` in a UTF-only one. Set
   // per entry below (entryDefines); false for every other bundle.
   define: { TEW_MODULE_FREE: 'false', TEW_UTF_ONLY: 'false' },
 };
