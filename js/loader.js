@@ -51,9 +51,10 @@ let guard = null;
 
 /** Makes the classes' runtime: the entry's own, or the router's over it. */
 function route() {
-  // A module-free entry (getRuntime) has no guard.
+  // A module-free entry (getRuntime) has no guard, a UTF-only one no router (it does not compose: js/families.js).
   const moduleFree = typeof TEW_MODULE_FREE === 'boolean' && TEW_MODULE_FREE;
-  const made = base === null ? null : router === null ? base : router(base);
+  const utfOnly = typeof TEW_UTF_ONLY === 'boolean' && TEW_UTF_ONLY;
+  const made = base === null ? null : utfOnly || router === null ? base : router(base);
   runtime = moduleFree || made === null || guard === null ? made : guard(made);
 }
 
@@ -163,7 +164,9 @@ function noWasmHint() {
 
 /** The end of the RangeError's message for encoding `index`, which this entry leaves out: which entry, and what to import. */
 export function leftOutHint(index) {
-  return `which ${entryName} leaves out; ${hint === null ? `import '${importPrefix}' for every encoding` : hint(index, importPrefix)}`;
+  // A module-free entry sets its hint as it loads (js/families.js).
+  const moduleFree = typeof TEW_MODULE_FREE === 'boolean' && TEW_MODULE_FREE;
+  return `which ${entryName} leaves out; ${hint === null && !moduleFree ? `import '${importPrefix}' for every encoding` : hint(index, importPrefix)}`;
 }
 
 /** Resolves when the classes are usable (at once where loading was synchronous), families included. */
