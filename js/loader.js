@@ -51,8 +51,11 @@ let guard = null;
 
 /** Makes the classes' runtime: the entry's own, or the router's over it. */
 function route() {
-  const made = base === null ? null : router === null ? base : router(base);
-  runtime = made === null || guard === null ? made : guard(made);
+  // A module-free entry (getRuntime) has no guard, a UTF-only one no router (it does not compose: js/families.js).
+  const moduleFree = typeof TEW_MODULE_FREE === 'boolean' && TEW_MODULE_FREE;
+  const utfOnly = typeof TEW_UTF_ONLY === 'boolean' && TEW_UTF_ONLY;
+  const made = base === null ? null : utfOnly || router === null ? base : router(base);
+  runtime = moduleFree || made === null || guard === null ? made : guard(made);
 }
 
 /** Called by js/families.js: `make(base)` returns the runtime the classes call; `leftOut(index, prefix)` the hint. */
@@ -114,7 +117,10 @@ export function backend() {
 
 /** The runtime, or a TypeError that says why there is none yet. */
 export function getRuntime(context) {
-  if (runtime) return runtime;
+  // A module-free entry (TEW_MODULE_FREE: tools/build-package.mjs,
+  // js/text-decoder.js) has its runtime from the moment it loads.
+  const moduleFree = typeof TEW_MODULE_FREE === 'boolean' && TEW_MODULE_FREE;
+  if (runtime || moduleFree) return runtime;
   for (const host of hosts) host.exports(context);
   throw new TypeError(`${context}: text-encoding-wasm is not initialised yet; await ready() first.`);
 }
@@ -158,12 +164,18 @@ function noWasmHint() {
 
 /** The end of the RangeError's message for encoding `index`, which this entry leaves out: which entry, and what to import. */
 export function leftOutHint(index) {
-  return `which ${entryName} leaves out; ${hint === null ? `import '${importPrefix}' for every encoding` : hint(index, importPrefix)}`;
+  // A module-free entry sets its hint as it loads (js/families.js).
+  const moduleFree = typeof TEW_MODULE_FREE === 'boolean' && TEW_MODULE_FREE;
+  return `which ${entryName} leaves out; ${hint === null && !moduleFree ? `import '${importPrefix}' for every encoding` : hint(index, importPrefix)}`;
 }
 
 /** Resolves when the classes are usable (at once where loading was synchronous), families included. */
 export function ready() {
-  if (runtime && hosts.every((host) => host.kind() !== null)) return Promise.resolve();
-  if (hosts.length === 0) return runtime ? Promise.resolve() : Promise.reject(new TypeError('text-encoding-wasm: no backend could be loaded'));
+  // A module-free entry's runtime is there from load (getRuntime); a UTF-only
+  // one has no module host at all (no families: js/families.js).
+  const moduleFree = typeof TEW_MODULE_FREE === 'boolean' && TEW_MODULE_FREE;
+  const utfOnly = typeof TEW_UTF_ONLY === 'boolean' && TEW_UTF_ONLY;
+  if (utfOnly || (runtime && hosts.every((host) => host.kind() !== null))) return Promise.resolve();
+  if (hosts.length === 0) return moduleFree || runtime ? Promise.resolve() : Promise.reject(new TypeError('text-encoding-wasm: no backend could be loaded'));
   return Promise.all(hosts.map((host) => host.ready())).then(() => undefined);
 }

@@ -10,14 +10,11 @@
 
 import { COPY_END, DIGITS, RUN_MAX, SINGLE_BYTE_TABLES } from './single-byte-tables.js';
 import { X_USER_DEFINED } from './encoding-table.js';
-import { Uint16Array, Uint8Array, apply, charCodeAt, fromCharCode, subarray } from './intrinsics.js';
+import { CHUNK, TYPED_CHUNK, plainUnits, typedUnits, unitsString, withUnits } from './decoder-output.js';
+import { Uint16Array, Uint8Array, charCodeAt } from './intrinsics.js';
 
 /** Maps of all 256 bytes, per encoding index: made at first use. */
 const maps = [];
-/** Units per fromCharCode call (plain array: V8 spreads it fastest; typed: interpreters). */
-const CHUNK = 1024;
-const plain = [];
-const typedUnits = new Uint16Array(CHUNK);
 
 /**
  * The index of single-byte encoding `index` (1 IBM866 ... 28 x-mac-cyrillic):
@@ -74,27 +71,22 @@ function mapOf(index) {
  */
 export function decodeSingleByte(index, fatal, input, typed) {
   const map = mapOf(index);
-  const out = typed ? typedUnits : plain;
+  // Strings are built as the UTF decoders build theirs (js/decoder-output.js; `typed`: for interpreters).
+  const out = typed ? typedUnits : plainUnits;
+  const chunk = typed ? TYPED_CHUNK : CHUNK;
   const length = input.length;
   let text = '';
   let j = 0;
   for (let i = 0; i < length; i++) {
-    if (j === CHUNK) {
-      text += flush(out, j, typed);
+    if (j === chunk) {
+      text += unitsString(out, j, typed);
       j = 0;
     }
     const c = map[input[i]];
-    if (c === 0xfffd && fatal) return { text: text + flush(out, j, typed), state: null, error: true, offset: i + 1, idle: true };
+    if (c === 0xfffd && fatal) return { text: withUnits(text, out, j, typed), state: null, error: true, offset: i + 1, idle: true };
     out[j++] = c;
   }
-  return { text: text + flush(out, j, typed), state: null, error: false, offset: length, idle: true };
-}
-
-function flush(out, j, typed) {
-  if (j === 0) return '';
-  if (typed) return apply(fromCharCode, null, subarray(out, 0, j));
-  out.length = j;
-  return apply(fromCharCode, null, out);
+  return { text: withUnits(text, out, j, typed), state: null, error: false, offset: length, idle: true };
 }
 
 /**

@@ -2,7 +2,7 @@
 import { asciiDecodesToItself, REPLACEMENT, stripsBom, UTF_16BE, UTF_16LE, UTF_8 } from './encodings.js';
 import { getRuntime, leftOutHint } from './loader.js';
 import { decodeUtf8, utf8ErrorAt, utf8State } from './utf8-codec.js';
-import { prefixUnits, wellFormedPrefix } from './utf16-codec.js';
+import { decodeUtf16, prefixUnits, utf16ErrorAt, utf16Input, utf16State, wellFormedPrefix } from './utf16-codec.js';
 import { defineInterface, otherCopyMethod } from './other-copy.js';
 import { bufferSourceBytes, toDictionary, toStringValue } from './webidl.js';
 import { concatBytes } from './concat-bytes.js';
@@ -85,6 +85,17 @@ export function decodeChunk(s, bytes, last, context) {
 }
 
 function decodeWith(runtime, s, bytes, stream, context = DECODE) {
+  // Whether this bundle's entry has no module (text-encoding-wasm/utf8, /lite
+  // and their other forms: js/utf-runtime.js), and whether it has UTF-8 and
+  // UTF-16 only (/utf8): tools/build-package.mjs defines TEW_MODULE_FREE and
+  // TEW_UTF_ONLY for each entry, so that a bundle keeps only its side of the
+  // tests below (local consts: esbuild folds them, not top-level ones in a
+  // file with imports). The module-free entries call js/utf16-codec.js
+  // directly and leave out the module's UTF-16LE start; a UTF-only one
+  // decodes nothing else. Anything else, and this file run as it is, takes
+  // the module's side.
+  const moduleFree = typeof TEW_MODULE_FREE === 'boolean' && TEW_MODULE_FREE;
+  const utfOnly = typeof TEW_UTF_ONLY === 'boolean' && TEW_UTF_ONLY;
   const index = s.index;
   let text;
   if (index === UTF_8) {
@@ -94,11 +105,16 @@ function decodeWith(runtime, s, bytes, stream, context = DECODE) {
     if (utf8ErrorAt < 0) return text;
     // As decodeInModule: the bytes after the error stay in the queue for a next streaming call.
     if (stream) s.leftover = sliceElements(bytes, utf8ErrorAt);
-    // UTF-16 in JavaScript (js/utf16-codec.js) where the runtime brings it:
-    // no module (the UTF-only entries), or an interpreter (the build without
-    // WebAssembly, js/no-wasm/fast-decode.js); with a wasm module, V8
-    // measured faster through the module.
-  } else if ((index === UTF_16LE || index === UTF_16BE) && runtime.decodeUtf16 !== undefined) {
+    // UTF-16 in JavaScript (js/utf16-codec.js) with no module (the UTF-only
+    // and lite entries), or where the runtime brings it: an interpreter (the
+    // build without WebAssembly, js/no-wasm/fast-decode.js); with a wasm
+    // module, V8 measured faster through the module.
+  } else if (moduleFree && (utfOnly || index === UTF_16LE || index === UTF_16BE)) {
+    text = decodeUtf16(bytes, index === UTF_16BE, s.state, s.fatal, !stream, runtime.typedStrings === true);
+    s.state = stream ? utf16State : null;
+    if (utf16ErrorAt < 0) return text;
+    if (stream) s.leftover = sliceElements(utf16Input, utf16ErrorAt);
+  } else if (!moduleFree && (index === UTF_16LE || index === UTF_16BE) && runtime.decodeUtf16 !== undefined) {
     const r = runtime.decodeUtf16(bytes, index === UTF_16BE, s.state, s.fatal, !stream, runtime.typedStrings === true);
     text = r.text;
     s.state = stream ? r.state : null;
@@ -109,7 +125,7 @@ function decodeWith(runtime, s, bytes, stream, context = DECODE) {
     // they are well-formed (V8: 1.3x faster than the module), the module from
     // the first chunk that is not.
     let head = '';
-    if (index === UTF_16LE && s.state === null) {
+    if (!moduleFree && index === UTF_16LE && s.state === null) {
       head = wellFormedPrefix(bytes);
       if (2 * prefixUnits === bytes.length) return head;
       bytes = subarray(bytes, 2 * prefixUnits);

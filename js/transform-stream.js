@@ -33,8 +33,9 @@ export function useTransformStream(TransformStreamClass) {
  * "Let transformStream be a new TransformStream. Set up transformStream with
  * transformAlgorithm and flushAlgorithm": the default strategies of "set up"
  * (writable high-water mark 1, readable 0, size 1). The transformer and the
- * strategies have no prototype, so that nothing on Object.prototype (start,
- * cancel, size, highWaterMark, readableType...) is consulted. Its two sides
+ * strategies have no prototype (`__proto__: null` in the literal: syntax,
+ * not the Object.prototype setter), so that nothing on Object.prototype
+ * (start, cancel, size, highWaterMark, readableType...) is consulted. Its two sides
  * go into the slots `s` (streamInterface's getters read them).
  */
 export function setUpTransformStream(s, context, transform, flush) {
@@ -42,14 +43,7 @@ export function setUpTransformStream(s, context, transform, flush) {
   if (TransformStream === null) {
     throw new TypeError(`${context}: this runtime has no TransformStream (WHATWG Streams), which the stream classes need: pass one to useTransformStream() (e.g. web-streams-polyfill's) or set globalThis.TransformStream.`);
   }
-  const transformer = Object.create(null);
-  transformer.transform = transform;
-  transformer.flush = flush;
-  const writableStrategy = Object.create(null);
-  writableStrategy.highWaterMark = 1;
-  const readableStrategy = Object.create(null);
-  readableStrategy.highWaterMark = 0;
-  const ts = new TransformStream(transformer, writableStrategy, readableStrategy);
+  const ts = new TransformStream({ __proto__: null, transform, flush }, { __proto__: null, highWaterMark: 1 }, { __proto__: null, highWaterMark: 0 });
   // GenericTransformStream's readable and writable getters return these: the
   // transform's own streams, fixed for its life.
   s.readable = ts.readable;

@@ -13,7 +13,6 @@
 import { FAMILY_OF } from './encodings.js';
 import { labelIndex, labelName } from './label-index.js';
 import { preferBranches } from './utf8-encode.js';
-import { decodeUtf16Result } from './utf16-codec.js';
 
 /** "Get an encoding" (§4.2, js/label-index.js): the index, -2 - index if this entry leaves the encoding out, or -1. */
 function labelToIndex(label, family) {
@@ -29,15 +28,17 @@ function labelToIndex(label, family) {
  * decoder (js/runtime.js's decode contract), or none (the UTF-only entries).
  */
 export function createUtfRuntime(typedStrings, family = null, decode = null) {
+  // A UTF-only entry's bundle (TEW_UTF_ONLY: tools/build-package.mjs) has no
+  // `decode`: js/text-decoder.js calls it for no encoding there.
+  const utfOnly = typeof TEW_UTF_ONLY === 'boolean' && TEW_UTF_ONLY;
   if (typedStrings) preferBranches();
   return {
     typedStrings,
-    decodeUtf16: decodeUtf16Result,
     labelToIndex: (label) => labelToIndex(label, family),
     /** The name, lowercased (the first label): what the classes report. */
     name: labelName,
     /** UTF-8 and UTF-16 never come here (js/text-decoder.js decodes them itself); `family`'s encodings do. */
-    decode(index, fatal, input, state, last) {
+    decode: utfOnly ? undefined : (index, fatal, input) => {
       if (decode !== null && FAMILY_OF[index] === family) return decode(index, fatal, input, typedStrings);
       throw new RangeError(`text-encoding-wasm: ${labelName(index)} is not in this build`);
     },

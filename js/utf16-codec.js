@@ -8,8 +8,9 @@
 // array the positions refer to. A lead surrogate followed by a code unit that
 // is not a trail is an error and the unit's two bytes are restored ("prepend
 // to ioQueue"): the unit is then read again; a lone trail is an error.
-// Strings are built as in js/utf8-codec.js (`typed`: for interpreters).
+// Strings are built as in js/utf8-codec.js (js/decoder-output.js; `typed`: for interpreters).
 
+import { CHUNK, TYPED_CHUNK, plainUnits, typedUnits, unitsString, withUnits } from './decoder-output.js';
 import { taBuffer, taByteOffset } from './webidl.js';
 import { Uint16Array, Uint32Array, Uint8Array, call, fromCharCodes, setElements, sliceElements, subarray } from './intrinsics.js';
 
@@ -17,11 +18,6 @@ import { Uint16Array, Uint32Array, Uint8Array, call, fromCharCodes, setElements,
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 /** String.prototype.isWellFormed where the engine has it (captured at load), else null. */
 const isWellFormed = typeof String.prototype.isWellFormed === 'function' ? String.prototype.isWellFormed : null;
-/** Units per fromCharCode call: a plain array (JIT engines), a typed one (interpreters). */
-const CHUNK = 1024;
-const TYPED_CHUNK = 8192;
-const plain = [];
-const typedUnits = new Uint16Array(TYPED_CHUNK + 2);
 
 /** After decodeUtf16: the state to keep (null: as new), the input the positions refer to, where the input after a fatal error starts (-1: none). */
 export let utf16State = null;
@@ -68,9 +64,9 @@ export function wellFormedPrefix(bytes, typed) {
     if (typed) {
       part = fromCharCodes(subarray(units, k, to));
     } else {
-      plain.length = to - k;
-      for (let j = k; j < to; j++) plain[j - k] = units[j];
-      part = fromCharCodes(plain);
+      plainUnits.length = to - k;
+      for (let j = k; j < to; j++) plainUnits[j - k] = units[j];
+      part = fromCharCodes(plainUnits);
     }
     if (to === k || (isWellFormed !== null && !call(isWellFormed, part))) break;
     text += part;
@@ -141,12 +137,6 @@ function wellFormedEnd(units, count, i) {
   return i;
 }
 
-function flush(out, j, typed) {
-  if (typed) return fromCharCodes(subarray(out, 0, j));
-  out.length = j;
-  return fromCharCodes(out);
-}
-
 /**
  * Decodes `bytes` as UTF-16 (big-endian if `be`) from `state` (null: new;
  * else [leading surrogate or 0, leading byte or -1]). `last`: end-of-queue
@@ -168,7 +158,7 @@ export function decodeUtf16(bytes, be, state, fatal, last, typed) {
   utf16Input = bytes;
   const length = bytes.length;
   const even = length & ~1;
-  const out = typed ? typedUnits : plain;
+  const out = typed ? typedUnits : plainUnits;
   const chunk = typed ? TYPED_CHUNK : CHUNK;
   const hi = be ? 0 : 1;
   const lo = be ? 1 : 0;
@@ -184,7 +174,7 @@ export function decodeUtf16(bytes, be, state, fatal, last, typed) {
   }
   while (i < even) {
     if (j >= chunk) {
-      text += flush(out, j, typed);
+      text += unitsString(out, j, typed);
       j = 0;
     }
     const unit = (bytes[i + hi] << 8) | bytes[i + lo];
@@ -221,7 +211,7 @@ export function decodeUtf16(bytes, be, state, fatal, last, typed) {
     if (fatal) return fatalAt(text, out, j, typed, length);
     out[j++] = 0xfffd;
   }
-  return j === 0 ? text : text + flush(out, j, typed);
+  return withUnits(text, out, j, typed);
 }
 
 /**
@@ -236,5 +226,5 @@ export function decodeUtf16Result(bytes, be, state, fatal, last, typed) {
 
 function fatalAt(text, out, j, typed, at) {
   utf16ErrorAt = at;
-  return j === 0 ? text : text + flush(out, j, typed);
+  return withUnits(text, out, j, typed);
 }

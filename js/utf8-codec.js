@@ -17,26 +17,17 @@
 // short is kept as the spec's state (code point, bytes needed, bytes seen,
 // bounds) for the next streaming call, or is one error at end-of-queue.
 //
-// Output: V8 and other JIT engines spread a plain array of small integers into
-// fromCharCode's arguments far faster than a typed array; interpreters
-// (Hermes, QuickJS, node --jitless: the no-wasm build) the other way round, by
-// 2-10x (js/no-wasm/units.js). decodeUtf8's `typed` picks the one. The typed
+// Output: a plain array for JIT engines, a typed one for interpreters
+// (js/decoder-output.js); decodeUtf8's `typed` picks the one. The typed
 // mode also tries the engine's own strict UTF-8 decoder (decodeURIComponent
 // over escape()d Latin-1) on the valid input first: native code, several
 // times faster than any loop in an interpreter.
 
 import { decodeValidUtf8Long } from './utf8-engine-decode.js';
 import { taBuffer, taByteOffset } from './webidl.js';
-import { Uint16Array, Uint32Array, call, fromCharCode, fromCharCodes, sliceArray, subarray } from './intrinsics.js';
+import { CHUNK, TYPED_CHUNK, plainUnits, typedUnits, unitsString, withUnits } from './decoder-output.js';
+import { Uint32Array, call, fromCharCode, fromCharCodes, subarray } from './intrinsics.js';
 
-/** Units per fromCharCode call for the plain array (V8 flat from 256 to 8192; small keeps it in cache). */
-const CHUNK = 1024;
-/** The plain array, reused: its length is set to the chunk's before each call. */
-const plain = [];
-/** Units per fromCharCode call for the typed array: far below every engine's argument limit. */
-const TYPED_CHUNK = 8192;
-/** The typed array; room for four units past a full chunk. */
-const typedUnits = new Uint16Array(TYPED_CHUNK + 4);
 /** Bytes per decodeURIComponent call in the typed mode (as many %XX as bytes: three times the memory). */
 const URI_WINDOW = 1 << 20;
 /** From this many ASCII bytes at the start, the engine's own decoder makes their string (a fixed cost per call, less per byte). */
@@ -152,7 +143,7 @@ export function decodeUtf8(bytes, state, fatal, last, typed) {
   let needed = 0;
   let lower = 0x80;
   let upper = 0xbf;
-  const out = typed ? typedUnits : plain;
+  const out = typed ? typedUnits : plainUnits;
   const chunk = typed ? TYPED_CHUNK : CHUNK;
   let j = 0;
   const leads = LEADS;
@@ -205,7 +196,7 @@ export function decodeUtf8(bytes, state, fatal, last, typed) {
   const tripleEnd = typed ? 0 : length - 2;
   while (i < length) {
     if (j >= chunk) {
-      text += flush(out, j, typed);
+      text += unitsString(out, j, typed);
       j = 0;
     }
     const b = bytes[i];
@@ -338,7 +329,7 @@ export function decodeUtf8(bytes, state, fatal, last, typed) {
     out[j++] = 0xfffd;
     i = k;
   }
-  return j === 0 ? text : text + flush(out, j, typed);
+  return withUnits(text, out, j, typed);
 }
 
 /**
@@ -419,17 +410,8 @@ function sequenceEnd(bytes, k, cp, needed, seen, lower, upper) {
   return -1;
 }
 
-function flush(out, j, typed) {
-  if (typed) return fromCharCodes(subarray(out, 0, j));
-  // A short tail as a copy: shortening the array would give back its
-  // storage, which the next call's chunk then grows again step by step.
-  if (j < out.length >> 1) return fromCharCodes(sliceArray(out, 0, j));
-  out.length = j;
-  return fromCharCodes(out);
-}
-
 /** A fatal error: the text before it (the caller throws), and where the rest of the input starts. */
 function fatalAt(text, out, j, typed, at) {
   utf8ErrorAt = at;
-  return j === 0 ? text : text + flush(out, j, typed);
+  return withUnits(text, out, j, typed);
 }

@@ -9,7 +9,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rm
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { minify as terser } from 'terser';
-import { BACKEND_MODULES, COMMONJS_REQUIRE_FILE, MAIN_FILE, MODULE_BYTES, OUTSIDE_MODULES, commonJsWrapper, entries, extension, manifestFields, moduleBytesFile, noWasmBackendFile } from './entries.mjs';
+import { BACKEND_MODULES, COMMONJS_REQUIRE_FILE, MAIN_FILE, MODULE_BYTES, OUTSIDE_MODULES, SETS, commonJsWrapper, entries, extension, manifestFields, moduleBytesFile, noWasmBackendFile } from './entries.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const pkg = `${root}pkg`;
@@ -46,7 +46,21 @@ const common = {
   // also found on other objects (index, state, fatal, name, text) stay, and
   // labelToIndex: js/loader.js names it in a string (MODULE_CALLS).
   mangleProps: /^(doNotFlush|leftover|bomSeen|pending|typedStrings|decodeUtf16|errorAt)$/,
+  // Whether the bundle's entry has no module (tools/entries.mjs SETS, module
+  // null), and whether it has UTF-8 and UTF-16 only (the utf8 set):
+  // js/text-decoder.js then keeps only the module-free side of its UTF-16
+  // branches (a UTF-only one decodes nothing else), js/loader.js no 'not
+  // loaded' paths (getRuntime, ready) and no trap guard (a UTF-only one no
+  // module hosts), js/utf-runtime.js no `decode` in a UTF-only one. Set
+  // per entry below (entryDefines); false for every other bundle.
+  define: { TEW_MODULE_FREE: 'false', TEW_UTF_ONLY: 'false' },
 };
+
+/** The defines of an entry of the matrix (`common.define`). */
+function entryDefines(entry) {
+  const moduleFree = entry.set !== undefined && SETS[entry.set].module === null;
+  return { TEW_MODULE_FREE: String(moduleFree), TEW_UTF_ONLY: String(entry.set === 'utf8') };
+}
 
 let mangleCache = {};
 /** esbuild.build with the mangle cache of the builds before it. */
@@ -191,6 +205,7 @@ for (const entry of entries()) {
       plugins: [resolver(entry, format)],
       ...(entry.bin ? { banner: { js: '#!/usr/bin/env node' } } : {}),
       ...(format === 'esm' && !entry.bin ? ANNOTATED : {}),
+      define: entryDefines(entry),
     });
     if (format === 'esm' && !entry.bin) await keepAnnotations(outfile);
     if (entry.bin) chmodSync(outfile, 0o755);

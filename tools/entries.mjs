@@ -158,14 +158,13 @@ useJsBackend(instantiate, 'text-encoding-wasm${subpath(backend, set, 'plain').sl
 ${boot}
 import { getRuntime, ready } from '../loader.js';
 ${set === 'full' ? '' : set === 'lite' ? `import { enableFamilies, registerFamily } from '../families.js';\nenableFamilies();` : `import { nameLeftOutImports } from '../families.js';\nnameLeftOutImports();`}
-// How text-encoding-wasm/extra and the family entries (separate bundles) reach this module instance,
-${backend === 'wasm' && SETS[set].module !== null && !classic ? `// and the inflater it unpacks its own module with (one copy, saved).
-import { inflateRaw } from '../inflate.js';
+${set === 'full' ? `// How text-encoding-wasm/extra, /detect and /hooks (separate bundles) reach this module instance${backend === 'wasm' && !classic ? ',\n// and the inflater it unpacks its own module with (one copy, saved)' : ''}.
+${backend === 'wasm' && !classic ? `import { inflateRaw } from '../inflate.js';
 ready[Symbol.for('text-encoding-wasm.inflate')] = inflateRaw;
 ` : ''}ready[Symbol.for('text-encoding-wasm.runtime')] = getRuntime;
-${SETS[set].module === null && backend === 'wasm' ? `// How its js twin (jsTwinSource) switches this instance to strings built for interpreters.
+` : ''}${SETS[set].module === null && backend === 'wasm' ? `// How its js twin (jsTwinSource) switches this instance to strings built for interpreters.
 ready[Symbol.for('text-encoding-wasm.typed')] = (entry) => useRuntime(createRuntime(true), 'js', entry);
-` : ''}${set === 'lite' ? "ready[Symbol.for('text-encoding-wasm.register')] = registerFamily;\n" : ''}${CLASSES}`;
+` : ''}${set === 'lite' ? "// How the family entries (separate bundles) add their modules to this instance.\nready[Symbol.for('text-encoding-wasm.register')] = registerFamily;\n" : ''}${CLASSES}`;
 }
 
 /**
