@@ -4,7 +4,7 @@
 // as the native classes do not). Methods are called as `call(method,
 // receiver, ...args)`: Function.prototype.call itself is captured, bound to
 // itself, so replacing it (or apply) later does nothing either. Modules import
-// Uint8Array, Uint16Array, Uint32Array and WeakMap from here, which shadows the
+// Uint8Array, Uint16Array, Uint32Array, Int32Array and WeakMap from here, which shadows the
 // globals of those names: the same constructors, as they were at load. The
 // few built-ins only the module loader needs (Uint8Array.fromBase64, Node's
 // getBuiltinModule) are captured at load by the files that use them
@@ -18,7 +18,8 @@ export const apply = Function.prototype.call.bind(Function.prototype.apply);
 const OwnUint8Array = Uint8Array;
 const OwnUint16Array = Uint16Array;
 const OwnUint32Array = Uint32Array;
-export { OwnUint8Array as Uint8Array, OwnUint16Array as Uint16Array, OwnUint32Array as Uint32Array };
+const OwnInt32Array = Int32Array;
+export { OwnUint8Array as Uint8Array, OwnUint16Array as Uint16Array, OwnUint32Array as Uint32Array, OwnInt32Array as Int32Array };
 
 export const regExpExec = RegExp.prototype.exec;
 export const stringCharCodeAt = String.prototype.charCodeAt;
@@ -26,6 +27,7 @@ export const stringSlice = String.prototype.slice;
 export const fromCharCode = String.fromCharCode;
 export const min = Math.min;
 export const max = Math.max;
+export const isArrayBufferView = ArrayBuffer.isView;
 
 /**
  * `(receiver, a, b) => method.call(receiver, a, b)`, with call and `method`

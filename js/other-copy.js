@@ -8,7 +8,7 @@
 // (the same build, another copy), that copy's member answers; else 'Illegal
 // invocation'.
 import { shapeInterface } from './webidl.js';
-import { Uint8Array, apply, call } from './intrinsics.js';
+import { Uint8Array, apply, call, isArrayBufferView } from './intrinsics.js';
 
 const functionToString = Function.prototype.toString;
 const getPrototypeOf = Object.getPrototypeOf;
@@ -83,7 +83,7 @@ function inThisRealm(member, object, args) {
 export function otherCopyMethod(object, name, member, own, args) {
   const result = inThisRealm(sameBuildMember(object, name, member, own), object, args);
   if (result !== null && typeof result === 'object') {
-    if (ArrayBuffer.isView(result)) return new Uint8Array(result);
+    if (isArrayBufferView(result)) return new Uint8Array(result);
     return { read: result.read, written: result.written };
   }
   return result;

@@ -3,7 +3,7 @@
 // ArrayBuffer.prototype getters or Symbol.toStringTag cannot fool the checks,
 // and they work on objects from other realms (they test internal slots).
 
-import { Uint32Array, Uint8Array, call } from './intrinsics.js';
+import { Uint32Array, Uint8Array, call, isArrayBufferView } from './intrinsics.js';
 
 const getPrototypeOf = Object.getPrototypeOf;
 const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
@@ -106,7 +106,7 @@ function bufferLength(value) {
  * of the bytes held by the buffer source"). Throws TypeError for anything else.
  */
 export function bufferSourceBytes(value, context) {
-  if (ArrayBuffer.isView(value)) {
+  if (isArrayBufferView(value)) {
     // undefined for a DataView (the getter never throws).
     if (call(taTag, value) !== undefined) {
       const buffer = notResizable(call(taBuffer, value), context);

@@ -13,7 +13,7 @@
 // give. The core stays the one source of truth for anything unusual;
 // tests/js/no-wasm-fast-decode.test.mjs checks the result against the wasm
 // build and encoding_rs's test vectors.
-import { Uint16Array, Uint8Array, charCodeAt, max, setElements, sliceElements, subarray } from '../intrinsics.js';
+import { Int32Array, Uint16Array, Uint8Array, charCodeAt, max, setElements, sliceElements, subarray } from '../intrinsics.js';
 import { stringOf } from './units.js';
 import { decodeUtf16Result } from '../utf16-codec.js';
 

@@ -22,6 +22,12 @@ const TAMPERINGS = {
   'Function.prototype.call': 'Function.prototype.call = function () { throw new Error("tampered"); };',
   'WeakMap.prototype.get': 'WeakMap.prototype.get = () => undefined;',
   'WeakMap.prototype.set': 'WeakMap.prototype.set = function () { return this; };',
+  // What the translated core (the build without WebAssembly) calls when it is made, at its first use (js/no-wasm/lazy-core.js).
+  'Math.imul': 'Math.imul = () => 0;',
+  'Math.clz32': 'Math.clz32 = () => 0;',
+  'Int32Array': 'globalThis.Int32Array = function () { throw new Error("tampered"); };',
+  'ArrayBuffer': 'globalThis.ArrayBuffer = function () { throw new Error("tampered"); };',
+  'Object.create': 'Object.create = () => ({});',
 };
 
 /** Basic calls, each answered as JSON-able data (or the error's class and message). */
@@ -34,6 +40,9 @@ const results = (m, x, U8) => {
   tryIt(() => new m.TextDecoder('windows-1252').decode(bytes(0x41, 0x42)));
   tryIt(() => new m.TextDecoder().decode(bytes(...Array.from({ length: 200 }, (_, i) => 0x41 + (i % 26)), 0xc3, 0xa9, 0xf0, 0x9f, 0x98, 0x80)));
   tryIt(() => new m.TextDecoder('shift_jis').decode(bytes(0x82, 0xa0, 0x41, 0x93, 0xfa)));
+  // Inputs the no-WebAssembly build's loops hand to its translated core: an error, ISO-2022-JP's states.
+  tryIt(() => new m.TextDecoder('shift_jis').decode(bytes(0x82, 0x41, 0x81)));
+  tryIt(() => new m.TextDecoder('iso-2022-jp').decode(bytes(0x1b, 0x24, 0x42, 0x30, 0x21, 0x1b, 0x28, 0x42, 0x41)));
   tryIt(() => { try { new m.TextDecoder('utf-8', { fatal: true }).decode(bytes(0x41, 0xff)); return 'no error'; } catch (e) { return e.constructor === TypeError ? 'TypeError' : 'other'; } });
   tryIt(() => Array.from(new m.TextEncoder().encode('hé€😀' + 'z'.repeat(100) + 'ü')));
   tryIt(() => { const d = new U8(8); const r = new m.TextEncoder().encodeInto('añb€', d); return [r.read, r.written, Array.from(d)]; });
@@ -57,7 +66,14 @@ const results = (m, x, U8) => {
 };
 `;
 
-function probe(build, tampering) {
+/**
+ * A process that imports the build, tampers and calls. Warm: two rounds of
+ * the calls before the tampering (the first makes what is made on first use:
+ * tables, scratch, the translated core), `before` the second. Cold: no call
+ * before it, so that what is made on first use is made after the tampering;
+ * `before` is then a process's untouched results (coldReference).
+ */
+function probe(build, tampering, cold = false) {
   const [main, extra] = build === 'wasm' ? ['text-encoding-wasm', 'text-encoding-wasm/extra'] : ['text-encoding-wasm/js', 'text-encoding-wasm/js/extra'];
   return `
 delete globalThis.TextDecoder;
@@ -66,10 +82,8 @@ const m = await import('${main}');
 const x = await import('${extra}');
 ${CALLS}
 const U8 = Uint8Array;
-// Two rounds before: the first warms what is made on first use (tables, scratch).
-results(m, x, U8);
-const before = results(m, x, U8);
-const secret = new m.TextDecoder('windows-1252').decode(U8.from('password=hunter2, user=alice', (c) => c.charCodeAt(0)));
+${cold ? 'const before = null;' : 'results(m, x, U8);\nconst before = results(m, x, U8);'}
+const secret = ${cold ? 'null' : "new m.TextDecoder('windows-1252').decode(U8.from('password=hunter2, user=alice', (c) => c.charCodeAt(0)))"};
 const { call, apply } = Function.prototype;
 ${tampering}
 const after = results(m, x, U8);
@@ -79,8 +93,23 @@ process.stdout.write(JSON.stringify({ before, after, secret }) + '\\n');
 `;
 }
 
+function coldReference(build) {
+  const r = runNode(probe(build, '', true), { timeout: 30_000 });
+  assert.equal(r.status, 0, r.stderr.slice(0, 2000));
+  assert.equal(r.result.after.filter((b) => Array.isArray(b) && b[0] === 'threw').length, 0, JSON.stringify(r.result.after));
+  return r.result.after;
+}
+
 for (const build of ['wasm', 'js']) {
+  let reference = null;
   for (const [name, tampering] of Object.entries(TAMPERINGS)) {
+    test(`${build} build: replacing ${name} right after import, before any call, changes no result`, () => {
+      reference ??= coldReference(build);
+      const r = runNode(probe(build, tampering, true), { timeout: 30_000 });
+      assert.equal(r.signal, null, `hung (killed by ${r.signal}) after replacing ${name}`);
+      assert.equal(r.status, 0, r.stderr.slice(0, 2000));
+      for (let i = 0; i < reference.length; i++) assert.deepEqual(r.result.after[i], reference[i], `call ${i + 1} after replacing ${name}`);
+    });
     test(`${build} build: replacing ${name} after import changes no result`, () => {
       const r = runNode(probe(build, tampering), { timeout: 30_000 });
       assert.equal(r.signal, null, `hung (killed by ${r.signal}) after replacing ${name}`);
