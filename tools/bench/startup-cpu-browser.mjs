@@ -31,13 +31,13 @@ const BEFORE = option('--before', null);
 const scriptOf = (p) => (p.endsWith('.js') ? resolve(p) : `${resolve(p)}/text-encoding-wasm.script.js`);
 const ours = (file) => `${readFileSync(file, 'utf8')}\nvar __API = { TextDecoder: globalThis.TextDecoder, TextEncoder: globalThis.TextEncoder };\n`;
 
-/** @exodus/bytes's pure-JS files as tools/bench/engines.mjs bundles them (neither "node" nor "browser" condition). */
+/** @exodus/bytes's pure-JS files as tools/bench/engines.mjs bundles them (neither "node" nor "browser" condition; minified, as ours is). */
 async function exodusScript() {
   const result = await esbuild.build({
     stdin: { contents: "export { TextDecoder, TextEncoder } from '@exodus/bytes/encoding.js';\n", resolveDir: ROOT, loader: 'js' },
     bundle: true, write: false, format: 'iife', globalName: '__exodus',
     platform: 'neutral', mainFields: ['module', 'main'], conditions: [], nodePaths: [`${ROOT}node_modules`],
-    logLevel: 'error', target: 'es2020',
+    logLevel: 'error', target: 'es2020', minify: true,
   });
   return `${result.outputFiles[0].text}\nvar __API = __exodus;\n`;
 }
