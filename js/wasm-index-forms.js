@@ -3,8 +3,8 @@
 // in build/wasm/full/no-wasm-data.js) instead of range-decoding its own packed
 // copy: the module's unpack of jis0208 (~75,000 adaptive decisions,
 // src/tables/packed.rs) runs once, cold, in V8's baseline tier (1.3 ms in a
-// fresh Chromium page), where decoding the form takes 0.6-0.7 (issue 15;
-// docs/speed-log.md, "Start-up in Chromium"). The other indexes have no form
+// fresh Chromium page), where decoding the form takes 0.46-0.57 (min over
+// fresh pages; issue 15; docs/speed-log.md, "Start-up in Chromium"). The other indexes have no form
 // in the script and are still unpacked by the module.
 //
 // Only the classic script: tools/build-package.mjs resolves js/loader.js's

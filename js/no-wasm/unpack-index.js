@@ -5,7 +5,9 @@
 // Node (it runs once, so mostly before the JIT has optimised it) and ~250 ms
 // interpreted; this one is small enough for the JIT to optimise at once.
 //
-// The core keeps the one copy of each index: `index_table(which | 0x100)`
+// The core keeps its own copy of each index (and the loops of
+// js/no-wasm/fast-decode.js a second, JavaScript one of jis0208 and jis0212,
+// `indexArray` below, from which the core's is then filled): `index_table(which | 0x100)`
 // (src/wasm/standard.rs) installs a zeroed array in the core and says where
 // its packed bytes are; this fills the array in the core's memory before the core's first
 // call that needs it (withJsIndexes, below): from the index's form in
