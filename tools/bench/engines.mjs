@@ -54,6 +54,10 @@ const STARTUP = !args.includes('--no-startup');
  * the ratio by ±0.2 from run to run (docs/speed-log.md, "Start-up in Chromium").
  */
 const STARTUP_SAMPLES = Number(option('--startup-samples', 15));
+for (const [name, value] of [['--runs', RUNS], ['--min-ms', MIN_MS], ['--startup-samples', STARTUP_SAMPLES]]) {
+  // A word where a number belongs would give zero samples and a best time of Infinity, not an error.
+  if (!(Number.isInteger(value) && value > 0)) throw new Error(`engines.mjs: ${name} wants a positive whole number`);
+}
 const MARKDOWN = option('--markdown', `${ROOT}docs/bench-engines.md`);
 const SIZE = 256 << 10;
 const HERMES_DIR = `${ROOT}node_modules/hermes-engine-cli/linux64-bin`;

@@ -26,6 +26,7 @@ const ROOT = new URL('../..', import.meta.url).pathname;
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const SAMPLES = Number(option('--samples', 10));
+if (!(Number.isInteger(SAMPLES) && SAMPLES > 0)) throw new Error('startup-cpu-browser.mjs: --samples wants a positive whole number');
 const DIST = resolve(option('--dist', `${ROOT}pkg/dist`));
 const BEFORE = option('--before', null);
 const scriptOf = (p) => (p.endsWith('.js') ? resolve(p) : `${resolve(p)}/text-encoding-wasm.script.js`);
