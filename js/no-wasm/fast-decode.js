@@ -328,27 +328,30 @@ function pairTable(codec) {
 }
 
 function pairLoop(input, from, to, limit, codec) {
-  let pairs = codec.pairs;
+  var pairs = codec.pairs;
   if (pairs === null) {
     codec.seen += to - from;
     if (codec.seen < PAIR_TABLE_AFTER) return leadTrailLoop(input, from, to, limit, codec);
     pairs = codec.pairs = pairTable(codec);
   }
-  const single = codec.single;
   // Locals, not literals or module bindings: in an interpreter each is one
   // step less per use (a module binding is an environment load; Hermes
-  // loads a literal into a register at every use).
-  const o = out;
-  const ascii = 0x80;
-  const one = 1;
-  const two = 2;
-  const eight = 8;
-  let j = 0;
-  let i = from;
+  // loads a literal into a register at every use). `var`, not `let` or
+  // `const`: QuickJS checks a lexical binding's temporal dead zone at every
+  // read (as js/utf8-encode.js's writeUtf8).
+  var single = codec.single;
+  var o = out;
+  var ascii = 0x80;
+  var one = 1;
+  var two = 2;
+  var eight = 8;
+  var j = 0;
+  var i = from;
   // Every pair that starts before `last` is whole: no length check in the loop.
-  const last = to < limit ? to : limit - 1;
+  var last = to < limit ? to : limit - 1;
+  var b, c;
   while (i < last) {
-    const b = input[i];
+    b = input[i];
     // Every family decodes ASCII bytes to themselves.
     if (b < ascii) {
       o[j] = b;
@@ -356,7 +359,7 @@ function pairLoop(input, from, to, limit, codec) {
       i = i + one;
       continue;
     }
-    let c = pairs[(b << eight) | input[i + one]];
+    c = pairs[(b << eight) | input[i + one]];
     if (c) {
       o[j] = c;
       j = j + one;
