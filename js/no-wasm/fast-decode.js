@@ -35,11 +35,11 @@ const out = new Uint16Array(WINDOW + 4);
 /**
  * Windows of up to this many bytes are decoded into a plain array instead
  * (`shortOut`, its length set to the units' before fromCharCode reads it):
- * for 10,000 decodes of 32 B Shift_JIS, CPU time, QuickJS 64.6 -> 59.2 ms,
- * Hermes bytecode 27.8 -> 26.0, node --jitless 18.2 -> 17.1 (no subarray
+ * for 10,000 decodes of 32 B Shift_JIS, CPU time, QuickJS 64.3 -> 59.7 ms,
+ * Hermes bytecode 28.2 -> 26.5, node --jitless 18.1 -> 17.0 (no subarray
  * to make, and apply reads a plain array's elements directly). Not for long
  * windows: there the typed array measured faster (256 KiB Shift_JIS, Hermes
- * 6.6 against 9.8 ms with the plain array).
+ * bytecode 6.6 against 9.8 ms with the plain array).
  */
 const SHORT_WINDOW = 64;
 const shortOut = [];
