@@ -158,10 +158,12 @@ export function decodeUtf8(bytes, state, fatal, last, typed) {
     // An interpreter: ASCII as Latin-1 (typed subarrays), then the engine's
     // own strict UTF-8 decoder over what can be whole; the loop only where that throws.
     const ascii = asciiEnd(bytes, 0);
-    if (ascii > 0) {
+    if (ascii === length) return typedString(bytes, 0, length);
+    // Short input goes to the engine's decoder whole, its ASCII included:
+    // one string made, not two joined.
+    if (ascii > 0 && length > 64) {
       text = typedString(bytes, 0, ascii);
       i = ascii;
-      if (i === length) return text;
     }
     if (strictUri === null) strictUri = uriIsStrict();
     // In windows, so that the escaped copy stays bounded whatever the input's size.

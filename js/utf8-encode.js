@@ -180,8 +180,10 @@ export function writeUtf8(string, from, to, out, at) {
   // One reader per call, not a test of the mode per unit (QuickJS: 1.3x
   // slower with the test). V8 inlines the arrow and drops its allocation.
   const unit = unitsOf === null ? (k) => charCodeAt(string, k) : unitsOf(string);
-  for (let i = from; i < to; i++) {
-    let u = unit(i);
+  // `var`, not `let`: QuickJS checks a `let` binding's temporal dead zone at
+  // every read (encode of 256 Ki mixed units: 9 % slower with `let` here).
+  for (var i = from; i < to; i++) {
+    var u = unit(i);
     // Indexes from `at`, then one step (fewer operations for QuickJS than `at++` each).
     if (u < 0x80) {
       out[at++] = u;
