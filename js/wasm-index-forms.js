@@ -13,10 +13,7 @@
 // forms (their translation is a separate file), so they have nothing to hand over.
 import { Uint16Array } from './intrinsics.js';
 import { decodeIndexForm } from './no-wasm/index-form.js';
-import { INDEXES_OF, INDEX_LENGTHS } from './no-wasm/unpack-index.js';
-
-/** `index_table(which | LEAVE_TO_CALLER)`: install the index zeroed, for us to fill (src/wasm/standard.rs). */
-const LEAVE_TO_CALLER = 0x100;
+import { INDEXES_OF, INDEX_LENGTHS, LEAVE_TO_CALLER } from './no-wasm/unpack-index.js';
 
 /**
  * The module's exports (an instance's, which are frozen: a copy is made),

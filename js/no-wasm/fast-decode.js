@@ -3,7 +3,8 @@
 // by wasm2js runs several times slower than hand-written JavaScript, so the
 // common case is decoded here (UTF-8 is not: TextDecoder decodes all of it in
 // JS, js/utf8-codec.js, nor UTF-16: js/utf16-codec.js): single-byte lookups,
-// and valid pairs of the CJK families over the very index arrays the core unpacks (src/wasm/standard.rs, index_table;
+// and valid pairs of the CJK families over copies of the index arrays the core unpacks (src/wasm/standard.rs, index_table;
+// jis0208 made in JavaScript from its form instead, js/no-wasm/unpack-index.js indexArray;
 // single-byte maps learnt by decoding bytes 0x80-0xFF through the core). Everything else (an error, a sequence the input cuts short,
 // gb18030's four-byte sequences, Big5's two-code-point pointers, EUC-JP's
 // JIS X 0212, ISO-2022-JP, fatal mode's exception, streaming state)
@@ -13,7 +14,7 @@
 // give. The core stays the one source of truth for anything unusual;
 // tests/js/no-wasm-fast-decode.test.mjs checks the result against the wasm
 // build and encoding_rs's test vectors.
-import { Int32Array, Uint16Array, Uint8Array, charCodeAt, max, setElements, sliceElements, subarray } from '../intrinsics.js';
+import { Int32Array, Uint16Array, Uint32Array, Uint8Array, charCodeAt, max, setElements, sliceElements, subarray } from '../intrinsics.js';
 import { fromCharCodes, stringOf } from './units.js';
 import { decodeUtf16Result } from '../utf16-codec.js';
 
@@ -53,12 +54,12 @@ let piece = '';
 
 /**
  * Wraps `core` (js/runtime.js's runtime over the wasm2js exports) so that
- * decode() runs the loops first. `exports` gives the tables. `decodes`
+ * decode() runs the loops first. `exports` gives the tables. `decodable`
  * ('1' or '0' per encoding index, or undefined) is the core's answer to
  * `has`, asked at build time (tools/build-no-wasm.mjs, which checks it
  * against the core): a TextDecoder's constructor then calls no core function.
  */
-export function withFastDecode(core, exports, decodes) {
+export function withFastDecode(core, exports, decodable) {
 
   /**
    * CJK index `which` as the core has unpacked it (the `index_table` export:
@@ -68,14 +69,15 @@ export function withFastDecode(core, exports, decodes) {
    * (js/no-wasm/unpack-index.js's `indexArray`), with no call into the core:
    * a valid input then never calls it (start-up, docs/speed-log.md).
    */
-  function coreIndex(which) {
-    const own = exports.indexArray === undefined ? undefined : exports.indexArray(which);
-    if (own !== undefined) return own;
+  function indexFor(which) {
+    const fromForm = exports.indexArray === undefined ? undefined : exports.indexArray(which);
+    if (fromForm !== undefined) return fromForm;
     if (typeof exports.index_table !== 'function') return null;
     const address = exports.index_table(which);
     if (address === 0) return null;
-    const bytes = exports.memory.buffer.slice(address, address + INDEX_LENGTHS[which] * (which === 4 ? 4 : 2));
-    return which === 4 ? new Uint32Array(bytes) : new Uint16Array(bytes);
+    // A copy through the captured slice (js/intrinsics.js): this runs at first use, after page script may have replaced built-ins.
+    const buffer = exports.memory.buffer;
+    return sliceElements(which === 4 ? new Uint32Array(buffer, address, INDEX_LENGTHS[which]) : new Uint16Array(buffer, address, INDEX_LENGTHS[which]), 0);
   }
 
   /**
@@ -106,7 +108,7 @@ export function withFastDecode(core, exports, decodes) {
       return table === null ? null : [singleByteLoop, singleByteMaps(table)];
     }
     const which = index === SHIFT_JIS || index === EUC_JP ? 0 : index === EUC_KR ? 2 : index === GBK || index === GB18030 ? 3 : index === BIG5 ? 4 : -1;
-    const table = which < 0 ? null : coreIndex(which);
+    const table = which < 0 ? null : indexFor(which);
     if (table === null) return null;
     if (index === SHIFT_JIS) return [pairLoop, shiftJisCodec(table)];
     if (index === GBK || index === GB18030) return [pairLoop, gbCodec(table)];
@@ -158,7 +160,7 @@ export function withFastDecode(core, exports, decodes) {
   const wrapped = {};
   for (const key of Object.keys(core)) wrapped[key] = core[key];
   wrapped.decode = decode;
-  if (decodes !== undefined) wrapped.has = (index) => decodes[index] === '1';
+  if (decodable !== undefined) wrapped.has = (index) => decodable[index] === '1';
   // UTF-16 in JS (js/text-decoder.js calls it): its typed mode takes the input's own units.
   wrapped.decodeUtf16 = decodeUtf16Result;
   return wrapped;

@@ -236,7 +236,7 @@ export const INDEXES_OF = { 29: [3], 30: [3], 31: [4], 32: [0, 1], 33: [0], 34: 
 /** Entries of each CJK index (the index files' last pointer + 1). */
 export const INDEX_LENGTHS = [11104, 7211, 23750, 23940, 19782];
 /** `index_table(which | LEAVE_TO_CALLER)`: install the index zeroed, for us to fill (src/wasm/standard.rs). */
-const LEAVE_TO_CALLER = 0x100;
+export const LEAVE_TO_CALLER = 0x100;
 
 /**
  * Wraps the wasm2js exports of a module so that each CJK index is unpacked
