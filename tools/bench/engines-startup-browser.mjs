@@ -10,11 +10,14 @@ import { chromium } from 'playwright-core';
 const DELETE = "for (const k of ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream']) delete globalThis[k];";
 
 /**
- * scripts: { name: { source, api } } where `api` is an expression for the
- * { TextDecoder } object once `source` ran. Returns sample(name, where) ->
- * milliseconds, and close().
+ * Serves, for each of `scripts` ({ name: { source, api } }, `api` an
+ * expression for the { TextDecoder } object once `source` ran), the pages of
+ * a sample: /<name>.html (main thread) and /<name>-worker.html, each setting
+ * `window.__done` to performance.now() when the decode is done. Returns
+ * { base, close() }. Also used by tools/bench/startup-cpu-browser.mjs, so both
+ * tools time the same pages.
  */
-export async function browserStartup(scripts, input) {
+export async function serveStartupPages(scripts, input) {
   const files = {};
   for (const [name, { source, api }] of Object.entries(scripts)) {
     const decode = `var __api = ${api}; var __text = new __api.TextDecoder('shift_jis').decode(new Uint8Array(${JSON.stringify(Array.from(input))}));`;
@@ -29,7 +32,16 @@ export async function browserStartup(scripts, input) {
     res.writeHead(200, { 'content-type': req.url.endsWith('.html') ? 'text/html' : 'text/javascript', 'cache-control': 'no-store' }).end(body);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${server.address().port}`;
+  return { base: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+}
+
+/**
+ * scripts and input as serveStartupPages. Returns sample(name, where) ->
+ * milliseconds, and close().
+ */
+export async function browserStartup(scripts, input) {
+  const server = await serveStartupPages(scripts, input);
+  const base = server.base;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
   return {
     version: browser.version(),

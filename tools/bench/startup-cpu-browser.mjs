@@ -16,11 +16,11 @@
 //   node tools/bench/startup-cpu-browser.mjs [--samples 10] [--before DIR|FILE] [--dist pkg/dist]
 // Needs pkg/ (npm run build) and .cache/bench-engines/startup-shift_jis.bin
 // (tools/bench/engines.mjs writes it).
-import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { chromium } from 'playwright-core';
+import { serveStartupPages } from './engines-startup-browser.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const args = process.argv.slice(2);
@@ -45,22 +45,10 @@ async function exodusScript() {
 
 const scripts = { ours: ours(scriptOf(DIST)), peer: await exodusScript(), ...(BEFORE ? { before: ours(scriptOf(BEFORE)) } : {}) };
 const input = Array.from(readFileSync(`${ROOT}.cache/bench-engines/startup-shift_jis.bin`));
-const DELETE = "for (const k of ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream']) delete globalThis[k];";
-const decode = `var __text = new __API.TextDecoder('shift_jis').decode(new Uint8Array(${JSON.stringify(input)}));`;
-const files = {};
-for (const [name, source] of Object.entries(scripts)) {
-  files[`/${name}.js`] = source;
-  files[`/${name}.html`] = `<!doctype html><script>${DELETE}</script><script src="/${name}.js"></script><script>${decode} window.__done = 1;</script>`;
-  files[`/${name}-worker.js`] = `${DELETE} importScripts('/${name}.js'); ${decode} postMessage(1);`;
-  files[`/${name}-worker.html`] = `<!doctype html><script>new Worker('/${name}-worker.js').onmessage = () => { window.__done = 1; };</script>`;
-}
-const server = createServer((req, res) => {
-  const body = files[new URL(req.url, 'http://x').pathname];
-  if (body === undefined) return res.writeHead(404).end();
-  res.writeHead(200, { 'content-type': req.url.endsWith('.html') ? 'text/html' : 'text/javascript', 'cache-control': 'no-store' }).end(body);
-});
-await new Promise((done) => server.listen(0, '127.0.0.1', done));
-const base = `http://127.0.0.1:${server.address().port}`;
+const { base, close: closeServer } = await serveStartupPages(
+  Object.fromEntries(Object.entries(scripts).map(([name, source]) => [name, { source, api: '__API' }])),
+  input,
+);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
 
 const cpu = (events) => events.reduce((sum, e) => sum + e.tdur, 0) / 1000;
@@ -99,7 +87,7 @@ for (const worker of [false, true]) {
   }
 }
 await browser.close();
-server.close();
+closeServer();
 const minMedian = (xs) => {
   const s = xs.slice().sort((a, b) => a - b);
   return `${s[0].toFixed(2)} / ${s[s.length >> 1].toFixed(2)}`;
