@@ -30,10 +30,18 @@ if (process.argv[2] === '--child') {
   const t2 = performance.now();
   const text = decoder.decode(input);
   const t3 = performance.now();
-  process.stdout.write(`${JSON.stringify({ import: t1 - t0, construct: t2 - t1, decode: t3 - t2, all: t3 - t0, out: text.length })}\n`);
+  // A hash of the decoded units, so that the contenders' outputs are compared, not only timed.
+  let hash = text.length;
+  for (let i = 0; i < text.length; i++) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) | 0;
+  process.stdout.write(`${JSON.stringify({ import: t1 - t0, construct: t2 - t1, decode: t3 - t2, all: t3 - t0, hash })}\n`);
 } else {
   const args = process.argv.slice(2);
-  const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+  const option = (name, fallback) => {
+    if (!args.includes(name)) return fallback;
+    const value = args[args.indexOf(name) + 1];
+    if (value === undefined || value.startsWith('--')) throw new Error(`startup-phases-node.mjs: ${name} wants a value`);
+    return value;
+  };
   const SAMPLES = Number(option('--samples', 25));
   if (!(Number.isInteger(SAMPLES) && SAMPLES > 0)) throw new Error('startup-phases-node.mjs: --samples wants a positive whole number');
   const flags = args.filter((a) => a.startsWith('--flags=')).map((a) => a.slice('--flags='.length));
@@ -45,10 +53,13 @@ if (process.argv[2] === '--child') {
   const contenders = { ours: `${ROOT}pkg/dist/${entry}`, ...(before ? { 'ours-before': `${resolve(before)}/${entry}` } : {}), '@exodus/bytes': peer };
   const names = Object.keys(contenders);
   const results = {};
+  let expected = null;
   for (let i = 0; i < SAMPLES; i++) {
     for (let k = 0; k < names.length; k++) {
       const name = names[(i + k) % names.length];
       const out = JSON.parse(execFileSync(process.execPath, [...flags, new URL(import.meta.url).pathname, '--child', contenders[name], input], { encoding: 'utf8' }));
+      expected ??= out.hash;
+      if (out.hash !== expected) throw new Error(`startup-phases-node.mjs: ${name} decoded the input differently from the first contender`);
       for (const phase of ['import', 'construct', 'decode', 'all']) ((results[name] ||= {})[phase] ||= []).push(out[phase]);
     }
   }
