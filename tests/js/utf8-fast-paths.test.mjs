@@ -11,7 +11,7 @@ const { TextDecoder, TextEncoder } = await loadPackage();
 /** The build for interpreters (typed strings, js/utf8-codec.js's `typed`): the same codec, other paths. */
 const typedBuild = await import(await resolveInProject('text-encoding-wasm/js/utf8'));
 const enc = new TextEncoder();
-/** The decode fast path's limit (js/text-decoder.js UTF8_FAST_PATH) and encode()'s short-string one (js/runtime.js ENCODE_SHORT). */
+/** The decode fast path's limit (js/text-decoder.js ASCII_FAST_PATH) and encode()'s short-string one (js/utf8-encode.js ENCODE_SHORT). */
 const DECODE_LIMIT = 64;
 const ENCODE_LIMIT = 64;
 
