@@ -63,6 +63,10 @@ export const setElements = bindCall(typedArraySet);
 export const subarray = bindCall(typedArraySubarray);
 /** `view.slice(begin, end)` for typed arrays. */
 export const sliceElements = bindCall(typedArraySlice);
+/** `view.fill(value)` for typed arrays (what is made at first use: js/no-wasm/unpack-index.js). */
+export const fillElements = bindCall(typedArrayPrototype.fill);
+/** `string.slice(begin, end)`, as String.prototype.slice was at load. */
+export const sliceString = bindCall(stringSlice);
 /** `array.slice(begin, end)` for plain arrays. */
 export const sliceArray = bindCall(Array.prototype.slice);
 

@@ -6,7 +6,7 @@ import { decodeUtf16, prefixUnits, utf16ErrorAt, utf16Input, utf16State, wellFor
 import { defineInterface, otherCopyMethod } from './other-copy.js';
 import { bufferSourceBytes, toDictionary, toStringValue } from './webidl.js';
 import { concatBytes } from './concat-bytes.js';
-import { Uint8Array, WeakMap, charCodeAt, fromCharCode, fromCharCodes, sliceElements, subarray } from './intrinsics.js';
+import { Uint8Array, WeakMap, charCodeAt, fromCharCode, fromCharCodes, sliceElements, sliceString, subarray } from './intrinsics.js';
 
 const CONSTRUCT = "Failed to construct 'TextDecoder'";
 const DECODE = "Failed to execute 'decode' on 'TextDecoder'";
@@ -66,7 +66,7 @@ class TextDecoder {
 function serializeOutput(s, text, noBom) {
   if (!s.bomSeen && !s.ignoreBOM && stripsBom(s.index) && text.length > 0) {
     s.bomSeen = true;
-    if (!noBom && charCodeAt(text, 0) === 0xfeff) text = text.slice(1);
+    if (!noBom && charCodeAt(text, 0) === 0xfeff) text = sliceString(text, 1);
   }
   return text;
 }

@@ -7,7 +7,7 @@ import { encodeUtf8 } from './utf8-encode.js';
 import { ENCODER_ATTRIBUTES } from './text-encoder.js';
 import { setUpTransformStream, streamInterface } from './transform-stream.js';
 import { toStringValue } from './webidl.js';
-import { Uint8Array, WeakMap, charCodeAt } from './intrinsics.js';
+import { Uint8Array, WeakMap, charCodeAt, sliceString } from './intrinsics.js';
 
 const CONSTRUCT = "Failed to construct 'TextEncoderStream'";
 const TRANSFORM = "Failed to execute 'transform' on 'TextEncoderStream'";
@@ -36,7 +36,7 @@ export const TextEncoderStream = /* @__PURE__ */ streamInterface(class TextEncod
         const n = input.length;
         if (n > 0 && (charCodeAt(input, n - 1) & 0xfc00) === 0xd800) {
           s.pending = input[n - 1];
-          input = input.slice(0, n - 1);
+          input = sliceString(input, 0, n - 1);
         }
         if (input.length === 0) return;
         getRuntime(TRANSFORM);

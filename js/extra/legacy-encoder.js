@@ -14,7 +14,7 @@ import { REPLACEMENT, UTF_16BE, UTF_16LE } from '../encodings.js';
 import { bufferSourceBytes, dictionaryFlag, encodeIntoSource, shapeInterface, slotsIn, toDictionary, toStringValue } from '../webidl.js';
 import { concatBytes } from '../concat-bytes.js';
 import { ERROR, OUTPUT_FULL } from '../wasm-abi.js';
-import { Uint16Array, Uint8Array, WeakMap, apply, charCodeAt, fromCharCode, max, min, setElements, sliceElements, subarray } from '../intrinsics.js';
+import { Uint16Array, Uint8Array, WeakMap, apply, charCodeAt, fromCharCode, max, min, setElements, sliceArray, sliceElements, sliceString, subarray } from '../intrinsics.js';
 
 const CONSTRUCT = "Failed to construct 'LegacyEncoder'";
 const ENCODE = "Failed to execute 'encode' on 'LegacyEncoder'";
@@ -198,7 +198,7 @@ function encodeWide(entry, string, rt, index) {
       const cp = 0x10000 + ((unit - 0xd800) << 10) + (trail - 0xdc00);
       bytes = entry.astral.get(cp);
       if (bytes === undefined) {
-        const r = run(rt, { index, fatal: true, state: null }, string.slice(read, read + 2), true, null);
+        const r = run(rt, { index, fatal: true, state: null }, sliceString(string, read, read + 2), true, null);
         bytes = r.codePoint < 0 && r.bytes.length === 2 ? (r.bytes[0] << 8) | r.bytes[1] : 0;
         entry.astral.set(cp, bytes);
       }
@@ -234,7 +234,7 @@ function tableEntry(rt, index, name) {
     const units = [];
     for (let unit = 0x80; unit < 0x10000; unit++) if (unit < 0xd800 || unit > 0xdfff) units.push(unit, 0x0a);
     let probe = '';
-    for (let i = 0; i < units.length; i += 8192) probe += apply(fromCharCode, null, units.slice(i, i + 8192));
+    for (let i = 0; i < units.length; i += 8192) probe += apply(fromCharCode, null, sliceArray(units, i, i + 8192));
     const out = run(rt, { index, fatal: false, state: null }, probe, true, null).bytes;
     const table = new Uint16Array(0x10000);
     let wide = false;
@@ -327,7 +327,7 @@ export class LegacyEncoder {
     // The rest (or all) through the module; after a prefix nothing is held, so
     // the encoder state there is the initial one.
     const skip = prefix === null ? 0 : prefix.read;
-    const r = run(rt, s, skip === 0 ? string : string.slice(skip), !stream, null);
+    const r = run(rt, s, skip === 0 ? string : sliceString(string, skip), !stream, null);
     if (prefix !== null && prefix.written > 0) {
       r.bytes = concatBytes([subarray(prefix.out, 0, prefix.written), r.bytes], prefix.written + r.bytes.length);
       r.read += skip;

@@ -17,7 +17,7 @@
 // memory image leaves out and js/no-wasm/module-data.js reads out of the
 // module at that first use. tests/js/no-wasm-unpack-index.test.mjs checks
 // every index against the WHATWG index files.
-import { Uint16Array, Uint32Array, Uint8Array, setElements } from '../intrinsics.js';
+import { Uint16Array, Uint32Array, Uint8Array, fillElements, setElements } from '../intrinsics.js';
 import { decodeIndexForm } from './index-form.js';
 
 // Taken at load, as js/intrinsics.js takes the others (page script that
@@ -63,7 +63,7 @@ function popcount(x) {
 export function unpackIndex(packed, out) {
   const len = out.length;
   const end = packed.length;
-  const probs = new Uint16Array(PROBS).fill(PROB_INIT);
+  const probs = fillElements(new Uint16Array(PROBS), PROB_INIT);
   // range and code are uint32 values held as int32 (`| 0`), and compared
   // through `^ SIGN` (signed order of the flipped values is unsigned order):
   // Node's V8 keeps int32 values unboxed even in its interpreter, while
@@ -123,8 +123,8 @@ export function unpackIndex(packed, out) {
 
   // The used code points: a bit each, and the unused ones counted per block and group.
   const words = new OwnInt32Array(WORDS);
-  const blocks = new OwnInt32Array(WORDS / BLOCK).fill(32 * BLOCK);
-  const groups = new OwnInt32Array(WORDS / GROUP).fill(32 * GROUP);
+  const blocks = fillElements(new OwnInt32Array(WORDS / BLOCK), 32 * BLOCK);
+  const groups = fillElements(new OwnInt32Array(WORDS / GROUP), 32 * GROUP);
   function use(cp) {
     const word = cp >>> 5;
     if (word >= WORDS) return;

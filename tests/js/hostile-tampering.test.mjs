@@ -28,6 +28,8 @@ const TAMPERINGS = {
   'Int32Array': 'globalThis.Int32Array = function () { throw new Error("tampered"); };',
   'ArrayBuffer': 'globalThis.ArrayBuffer = function () { throw new Error("tampered"); };',
   'Object.create': 'Object.create = () => ({});',
+  'String.prototype.slice': "String.prototype.slice = () => 'X';",
+  'TypedArray.prototype.fill': 'Object.getPrototypeOf(Uint8Array).prototype.fill = function () { return this; };',
 };
 
 /** Basic calls, each answered as JSON-able data (or the error's class and message). */
@@ -43,6 +45,8 @@ const results = (m, x, U8) => {
   // Inputs the no-WebAssembly build's loops hand to its translated core: an error, ISO-2022-JP's states.
   tryIt(() => new m.TextDecoder('shift_jis').decode(bytes(0x82, 0x41, 0x81)));
   tryIt(() => new m.TextDecoder('iso-2022-jp').decode(bytes(0x1b, 0x24, 0x42, 0x30, 0x21, 0x1b, 0x28, 0x42, 0x41)));
+  // A BOM, which the decoder strips (§7.1).
+  tryIt(() => new m.TextDecoder().decode(bytes(0xef, 0xbb, 0xbf, 0x41, 0x42)));
   tryIt(() => { try { new m.TextDecoder('utf-8', { fatal: true }).decode(bytes(0x41, 0xff)); return 'no error'; } catch (e) { return e.constructor === TypeError ? 'TypeError' : 'other'; } });
   tryIt(() => Array.from(new m.TextEncoder().encode('hé€😀' + 'z'.repeat(100) + 'ü')));
   tryIt(() => { const d = new U8(8); const r = new m.TextEncoder().encodeInto('añb€', d); return [r.read, r.written, Array.from(d)]; });
