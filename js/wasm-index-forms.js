@@ -13,35 +13,24 @@
 // forms (their translation is a separate file), so they have nothing to hand over.
 import { Uint16Array } from './intrinsics.js';
 import { decodeIndexForm } from './no-wasm/index-form.js';
-import { INDEXES_OF, INDEX_LENGTHS, LEAVE_TO_CALLER } from './no-wasm/unpack-index.js';
+import { INDEX_LENGTHS, LEAVE_TO_CALLER, withIndexProvider } from './no-wasm/unpack-index.js';
 
 /**
  * The module's exports (an instance's, which are frozen: a copy is made),
- * with `decode` and `index_table` filling each CJK index `forms` has (an array
- * by `index_table`'s number: a form, or null) before the first call that may
- * use it, as js/no-wasm/unpack-index.js's withJsIndexes does for the translation.
+ * with each CJK index `forms` has (an array by `index_table`'s number: a form,
+ * or null) filled before the first call that may use it
+ * (js/no-wasm/unpack-index.js's withIndexProvider, as for the translation).
  */
 export function withIndexForms(exports, forms) {
   const own = {};
   for (const key in exports) own[key] = exports[key];
-  const { decode, index_table: indexTable, memory } = exports;
-  const done = [];
-  function provide(which) {
-    done[which] = true;
+  const { index_table: indexTable, memory } = exports;
+  withIndexProvider(own, exports, (which) => {
     const form = forms[which];
     if (!form) return;
     const address = indexTable(which | LEAVE_TO_CALLER);
     // 0: already unpacked (another caller reached it first), or left out of the module.
     if (address !== 0) decodeIndexForm(form, new Uint16Array(memory.buffer, address, INDEX_LENGTHS[which]));
-  }
-  own.decode = (index, flags, len) => {
-    const list = INDEXES_OF[index];
-    if (list !== undefined) for (let i = 0; i < list.length; i++) if (!done[list[i]]) provide(list[i]);
-    return decode(index, flags, len);
-  };
-  own.index_table = (which) => {
-    if (which >= 0 && which < 5 && !done[which]) provide(which);
-    return indexTable(which);
-  };
+  });
   return own;
 }

@@ -231,7 +231,7 @@ export function unpackIndex(packed, out) {
 }
 
 /** The CJK indexes (index_table's numbers: 0 jis0208, 1 jis0212, 2 EUC-KR, 3 gb18030, 4 Big5) each encoding uses, by its number in the standard's table (js/encodings.js). */
-export const INDEXES_OF = { 29: [3], 30: [3], 31: [4], 32: [0, 1], 33: [0], 34: [0], 35: [2] };
+const INDEXES_OF = { 29: [3], 30: [3], 31: [4], 32: [0, 1], 33: [0], 34: [0], 35: [2] };
 
 /** Entries of each CJK index (the index files' last pointer + 1). */
 export const INDEX_LENGTHS = [11104, 7211, 23750, 23940, 19782];
@@ -256,9 +256,8 @@ export const LEAVE_TO_CALLER = 0x100;
  * the core's (a copy, not a second decode of the form). Read-only for callers.
  */
 export function withJsIndexes(exports, data) {
-  const done = [false, false, false, false, false];
   const arrays = [];
-  const { decode, encode, index_table: indexTable } = exports;
+  const indexTable = exports.index_table;
   function formArray(which) {
     if (arrays[which] !== undefined) return arrays[which];
     const form = data === undefined ? undefined : data.form(which);
@@ -268,7 +267,6 @@ export function withJsIndexes(exports, data) {
     return (arrays[which] = array);
   }
   function provide(which) {
-    done[which] = true;
     const address = indexTable(which | LEAVE_TO_CALLER);
     if (address === 0) return;
     const buffer = exports.memory.buffer;
@@ -283,25 +281,50 @@ export function withJsIndexes(exports, data) {
     const packedLength = r[1];
     unpackIndex(data === undefined ? new Uint8Array(buffer, packedAt, packedLength) : data.packed(packedAt, packedLength), out);
   }
+  withIndexProvider(exports, exports, provide);
+  exports.indexArray = formArray;
+  return exports;
+}
+
+/**
+ * Makes `target`'s decode, encode (where `exports` has one) and index_table
+ * call `provide(which)` once for each CJK index before the first call into
+ * `exports` that may read it (the encoding's indexes, INDEXES_OF, or the
+ * index asked for), then `exports`' own function. `provide` fills the index
+ * the core installs with `index_table(which | LEAVE_TO_CALLER)`: from its form
+ * or packed bytes here (withJsIndexes), from the classic script's forms in
+ * js/wasm-index-forms.js.
+ */
+export function withIndexProvider(target, exports, provide) {
+  const done = [false, false, false, false, false];
+  const { decode, encode, index_table: indexTable } = exports;
   function need(index) {
     const list = INDEXES_OF[index];
-    if (list !== undefined) for (let i = 0; i < list.length; i++) if (!done[list[i]]) provide(list[i]);
+    if (list !== undefined) {
+      for (let i = 0; i < list.length; i++) {
+        if (!done[list[i]]) {
+          done[list[i]] = true;
+          provide(list[i]);
+        }
+      }
+    }
   }
-  exports.decode = (index, flags, len) => {
+  target.decode = (index, flags, len) => {
     need(index);
     return decode(index, flags, len);
   };
   // (The main module has no encoders: they are the encoders module's, whose indexes are provided from outside.)
   if (encode !== undefined) {
-    exports.encode = (index, flags, start, len, cap) => {
+    target.encode = (index, flags, start, len, cap) => {
       need(index);
       return encode(index, flags, start, len, cap);
     };
   }
-  exports.index_table = (which) => {
-    if (which >= 0 && which < 5 && !done[which]) provide(which);
+  target.index_table = (which) => {
+    if (which >= 0 && which < 5 && !done[which]) {
+      done[which] = true;
+      provide(which);
+    }
     return indexTable(which);
   };
-  exports.indexArray = formArray;
-  return exports;
 }
