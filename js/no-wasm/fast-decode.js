@@ -14,8 +14,8 @@
 // give. The core stays the one source of truth for anything unusual;
 // tests/js/no-wasm-fast-decode.test.mjs checks the result against the wasm
 // build and encoding_rs's test vectors.
-import { Int32Array, Uint16Array, Uint32Array, Uint8Array, charCodeAt, max, setElements, sliceElements, subarray } from '../intrinsics.js';
-import { fromCharCodes, stringOf } from './units.js';
+import { Int32Array, Uint16Array, Uint32Array, Uint8Array, charCodeAt, fromCharCodes, max, setElements, sliceElements, subarray } from '../intrinsics.js';
+import { stringOf } from './units.js';
 import { decodeUtf16Result } from '../utf16-codec.js';
 
 // Indexes in the standard's table (the Rust Encoding enum's order; js/encodings.js).

@@ -3,10 +3,7 @@
 // typed array straight to String.fromCharCode.apply costs a third of copying
 // it into a plain array first (tools/bench/engines.mjs), so no copy is made.
 
-import { apply, fromCharCode, subarray } from '../intrinsics.js';
-
-/** fromCharCode applied to an array-like, both taken at load (hostile code may replace the globals later). */
-export const fromCharCodes = (units) => apply(fromCharCode, null, units);
+import { fromCharCodes, subarray } from '../intrinsics.js';
 
 /** Units per fromCharCode call: far below any engine's argument limit. */
 const CHUNK = 8192;
