@@ -159,14 +159,14 @@ async function checkDataFromModule(variant, dir, raw, packed) {
 
 /**
  * Which encodings (by index in the standard's table, js/encodings.js) the
- * translation `raw` decodes, as js/runtime.js's `has` asks the core (a
+ * translation decodes (`translated`: its raw output, loaded), as js/runtime.js's `has` asks the core (a
  * decode of nothing answers ERROR for an encoding the module leaves out):
  * '1' or '0' per index. Known here, the runtime answers without calling the
  * core (js/no-wasm/fast-decode.js), whose first call costs more at start-up
  * than the first decode (docs/speed-log.md); checkDecodable compares.
  */
-async function decodable(raw) {
-  const runtime = createRuntime(await load(raw));
+function decodable(translated) {
+  const runtime = createRuntime(translated);
   return LABELS.map((_, index) => (runtime.has(index) ? '1' : '0')).join('');
 }
 
@@ -263,13 +263,14 @@ for (const variant of variants) {
   // A standard decoders' translation carries the rest of its data itself (ownData).
   const own = fromModule && fast ? await ownData(variant, dir, raw) : null;
   if (own !== null) writeFileSync(`${dir}/no-wasm-data.js`, own.source);
-  const decodes = fast ? await decodable(raw) : null;
+  // wasm2js's own output, loaded once for the questions below.
+  const translated = fast ? await load(raw) : null;
+  const decodes = fast ? decodable(translated) : null;
   // A standard decoders' translation is instantiated at its first call (js/no-wasm/lazy-core.js):
   // its functions by name (not `memory`, made in the stand-in; nor wasm2js's `__` globals, which nothing reads).
   const coreFunctions = exported.filter((name) => name !== 'memory' && !name.startsWith('__'));
   if (fast) {
     // The stand-ins pass five arguments on (lazy-core.js): an export that takes more would lose some.
-    const translated = await load(raw);
     const wide = coreFunctions.find((name) => translated[name].length > 5);
     if (wide !== undefined) throw new Error(`build-no-wasm: ${variant}: ${wide} takes ${translated[wide].length} arguments; js/no-wasm/lazy-core.js passes five`);
   }
