@@ -78,7 +78,7 @@ function encodeRest(string, ascii, i, length) {
     // Never split a surrogate pair between windows.
     if (end < length && (charCodeAt(string, end - 1) & 0xfc00) === 0xd800) end--;
     const written = writeUtf8(string, i, end, scratch, 0);
-    pieces.push(sliceElements(scratch, 0, written));
+    pieces[pieces.length] = sliceElements(scratch, 0, written);
     total += written;
     i = end;
   }

@@ -15,7 +15,13 @@
 import { hostModule } from '../module-host.js';
 import { guardRuntime } from '../trap-guard.js';
 import { bufferSourceBytes, bytesStillHeld, illegalInvocation, shapeInterface, toDictionary } from '../webidl.js';
-import { Uint8Array, WeakMap, charCodeAt, min, setElements, sliceElements, subarray } from '../intrinsics.js';
+import { Uint8Array, WeakMap, call, charCodeAt, min, regExpExec, setElements, sliceElements, sliceString, subarray } from '../intrinsics.js';
+
+// guess()'s tld hint is read with built-ins as they were at load, as the rest
+// of the package's calls are (js/intrinsics.js): page script that replaces
+// String.prototype.toLowerCase, slice or RegExp.prototype.exec later changes nothing.
+const toLowerCase = String.prototype.toLowerCase;
+const TLD_LABEL = /^[a-z0-9-]{1,63}$/;
 
 const CONSTRUCT = "Failed to construct 'EncodingDetector'";
 const FEED = "Failed to execute 'feed' on 'EncodingDetector'";
@@ -166,9 +172,9 @@ export class EncodingDetector {
     const s = slotsOf(this);
     const dict = toDictionary(options, GUESS, 'EncodingDetectorGuessOptions');
     const allowUtf8 = dict === null || dict.allowUtf8 === undefined ? true : Boolean(dict.allowUtf8);
-    let tld = dict === null || dict.tld === undefined || dict.tld === null ? '' : String(dict.tld).toLowerCase();
-    if (tld.startsWith('.')) tld = tld.slice(1);
-    if (tld !== '' && !/^[a-z0-9-]{1,63}$/.test(tld)) {
+    let tld = dict === null || dict.tld === undefined || dict.tld === null ? '' : call(toLowerCase, String(dict.tld));
+    if (charCodeAt(tld, 0) === 0x2e) tld = sliceString(tld, 1);
+    if (tld !== '' && call(regExpExec, TLD_LABEL, tld) === null) {
       throw new RangeError(`${GUESS}: tld ${JSON.stringify(String(dict.tld))} is not a top-level domain label (ASCII letters, digits and '-'; punycode for IDNs).`);
     }
     const w = wasm(GUESS);

@@ -55,7 +55,9 @@ export class Iso10646Utf8Decoder {
     if (!s.doNotFlush) s.state = null;
     s.doNotFlush = stream;
     const r = variantsRuntime().decode1996(s.fatal, bytes, s.state, !stream);
-    const malformations = r.malformations.map(({ position, kind }) => ({ offset: position, kind: KINDS[kind] }));
+    // A loop, not Array.prototype.map: page script may have replaced that (js/intrinsics.js).
+    const malformations = [];
+    for (let i = 0; i < r.malformations.length; i++) malformations[i] = { offset: r.malformations[i].position, kind: KINDS[r.malformations[i].kind] };
     if (s.fatal && malformations.length > 0) {
       s.state = null;
       s.doNotFlush = false;

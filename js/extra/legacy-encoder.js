@@ -14,7 +14,10 @@ import { REPLACEMENT, UTF_16BE, UTF_16LE } from '../encodings.js';
 import { bufferSourceBytes, dictionaryFlag, encodeIntoSource, shapeInterface, slotsIn, toDictionary, toStringValue } from '../webidl.js';
 import { concatBytes } from '../concat-bytes.js';
 import { ERROR, OUTPUT_FULL } from '../wasm-abi.js';
-import { Uint16Array, Uint8Array, WeakMap, apply, charCodeAt, fromCharCode, max, min, setElements, sliceArray, sliceElements, sliceString, subarray } from '../intrinsics.js';
+import { Uint16Array, Uint8Array, WeakMap, call, charCodeAt, fromCharCodes, max, min, setElements, sliceElements, sliceString, subarray } from '../intrinsics.js';
+
+/** Taken at load, as js/intrinsics.js's are: the encoder's name, lower-cased, decides whether it has a table (hasNoTable). */
+const toLowerCase = String.prototype.toLowerCase;
 
 const CONSTRUCT = "Failed to construct 'LegacyEncoder'";
 const ENCODE = "Failed to execute 'encode' on 'LegacyEncoder'";
@@ -94,7 +97,7 @@ function run(rt, s, string, last, destination) {
     }
     const [status, n, w, codePoint, after, bytes] = r;
     if (destination) setElements(destination, bytes, written);
-    else pieces.push(sliceElements(bytes));
+    else pieces[pieces.length] = sliceElements(bytes);
     read += n;
     written += w;
     state = after;
@@ -119,12 +122,18 @@ function run(rt, s, string, last, destination) {
 /**
  * Per encoding index: its table entry (see tableEntry) or null, made at the
  * encoding's first encode() (a few milliseconds; 128 KB, plus a 64 KB byte
- * map for single-byte encodings; see tools/bench/legacy-encode.mjs).
+ * map for single-byte encodings; see tools/bench/legacy-encode.mjs). A
+ * null-prototype object, not a Map: that first encode() may come after page
+ * script replaced Map.prototype.get (tests/js/hostile-tampering.test.mjs), and
+ * a property read calls nothing.
  */
-const tables = new Map();
+const tables = { __proto__: null };
 
 /** Encodings whose encoder the table cannot stand for: stateful, or better served elsewhere. */
-const NO_TABLE = new Set(['iso-2022-jp', 'utf-8']);
+const hasNoTable = (name) => name === 'iso-2022-jp' || name === 'utf-8';
+
+/** Non-ASCII BMP scalar values (U+0080 to U+FFFF less the surrogates), each followed by U+000A: tableEntry's probe. */
+const PROBE_UNITS = 2 * (0x10000 - 0x80 - 0x800);
 
 /** Whether a saved encoder state is the initial one (no held surrogate, handler at rest). */
 const isInitial = (state) => state === null || (state[0] === 0 && state[2] === 0 && state[3] === 0);
@@ -196,11 +205,11 @@ function encodeWide(entry, string, rt, index) {
       const trail = charCodeAt(string, read + 1);
       if ((unit & 0xfc00) !== 0xd800 || (trail & 0xfc00) !== 0xdc00) break;
       const cp = 0x10000 + ((unit - 0xd800) << 10) + (trail - 0xdc00);
-      bytes = entry.astral.get(cp);
+      bytes = entry.astral[cp];
       if (bytes === undefined) {
         const r = run(rt, { index, fatal: true, state: null }, sliceString(string, read, read + 2), true, null);
         bytes = r.codePoint < 0 && r.bytes.length === 2 ? (r.bytes[0] << 8) | r.bytes[1] : 0;
-        entry.astral.set(cp, bytes);
+        entry.astral[cp] = bytes;
       }
       if (bytes === 0) break;
       read++;
@@ -228,13 +237,17 @@ function encodeWide(entry, string, rt, index) {
  * unit with ASCII included.
  */
 function tableEntry(rt, index, name) {
-  if (tables.has(index)) return tables.get(index);
+  if (index in tables) return tables[index];
   let entry = null;
-  if (!NO_TABLE.has(name)) {
-    const units = [];
-    for (let unit = 0x80; unit < 0x10000; unit++) if (unit < 0xd800 || unit > 0xdfff) units.push(unit, 0x0a);
+  if (!hasNoTable(name)) {
+    const units = new Uint16Array(PROBE_UNITS);
+    for (let unit = 0x80, k = 0; unit < 0x10000; unit++) {
+      if (unit >= 0xd800 && unit <= 0xdfff) continue;
+      units[k++] = unit;
+      units[k++] = 0x0a;
+    }
     let probe = '';
-    for (let i = 0; i < units.length; i += 8192) probe += apply(fromCharCode, null, sliceArray(units, i, i + 8192));
+    for (let i = 0; i < PROBE_UNITS; i += 8192) probe += fromCharCodes(subarray(units, i, min(i + 8192, PROBE_UNITS)));
     const out = run(rt, { index, fatal: false, state: null }, probe, true, null).bytes;
     const table = new Uint16Array(0x10000);
     let wide = false;
@@ -255,9 +268,9 @@ function tableEntry(rt, index, name) {
       setElements(narrow, table);
       for (let i = 0; i < 0x80; i++) narrow[i] = i;
     }
-    entry = { table, narrow, astral: new Map() };
+    entry = { table, narrow, astral: { __proto__: null } };
   }
-  tables.set(index, entry);
+  tables[index] = entry;
   return entry;
 }
 
@@ -291,7 +304,7 @@ export class LegacyEncoder {
     }
     const index = rt.labelToIndex(label);
     if (index < 0) throw new RangeError(`${CONSTRUCT}: The encoding label provided ('${label}') is invalid.`);
-    const name = rt.name(index).toLowerCase();
+    const name = call(toLowerCase, rt.name(index));
     if (index === REPLACEMENT || index === UTF_16BE || index === UTF_16LE) {
       // The standard gives these no encoder. Its "get an output encoding"
       // (forms, URLs) would substitute UTF-8; we do not do that silently.

@@ -147,7 +147,7 @@ function createVariantsRuntime(exports) {
         const status = u32[resultsAt];
         read += u32[resultsAt + 1];
         held = u8[statePtr] | (u8[statePtr + 1] << 8);
-        pieces.push(sliceElements(u8, bytesPtr, bytesPtr + written));
+        pieces[pieces.length] = sliceElements(u8, bytesPtr, bytesPtr + written);
         total += written;
         if (status === ERROR || status === OUTPUT_FULL || end === to) {
           return { bytes: concatBytes(pieces, total), read: read - from, held, status };
@@ -187,12 +187,12 @@ function createVariantsRuntime(exports) {
         const written = exports.iso10646_decode((isLast ? LAST : 0) | (fatal ? FATAL : 0) | setState(state, 24), n);
         views();
         const [status, read, , kind, low, high] = subarray(u32, resultsAt, resultsAt + 6);
-        pieces.push(sliceElements(u32, valuesAt, valuesAt + written));
+        pieces[pieces.length] = sliceElements(u32, valuesAt, valuesAt + written);
         total += written;
         offset += read;
         state = sliceElements(u8, statePtr, statePtr + 24);
         if (status === ERROR) {
-          malformations.push({ position: high * 2 ** 32 + low, kind });
+          malformations[malformations.length] = { position: high * 2 ** 32 + low, kind };
           if (fatal) return { values: concatBytes(pieces, total, Uint32Array), malformations, state: null, read: offset };
           // The decoder returns at each malformed sequence: go on after it
           // (with `last`, until a call ends the stream, input left or not).
@@ -219,7 +219,7 @@ function createVariantsRuntime(exports) {
         views();
         const status = u32[resultsAt];
         read += u32[resultsAt + 1];
-        pieces.push(sliceElements(u8, bytesPtr, bytesPtr + written));
+        pieces[pieces.length] = sliceElements(u8, bytesPtr, bytesPtr + written);
         total += written;
         if (status === ERROR || read === values.length) return { bytes: concatBytes(pieces, total), read, status };
       }

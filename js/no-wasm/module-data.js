@@ -49,7 +49,7 @@ export function dataSegments(wasm) {
         } while (byte >= 0x80);
         if (wasm[at.offset++] !== 0x0b) throw new TypeError('text-encoding-wasm: a data segment offset of the embedded module is not a constant');
         const length = readUnsigned(wasm, at);
-        segments.push([offset >>> 0, subarray(wasm, at.offset, at.offset + length)]);
+        segments[segments.length] = [offset >>> 0, subarray(wasm, at.offset, at.offset + length)];
         at.offset += length;
       }
     }

@@ -30,13 +30,23 @@ const TAMPERINGS = {
   'Object.create': 'Object.create = () => ({});',
   'String.prototype.slice': "String.prototype.slice = () => 'X';",
   'TypedArray.prototype.fill': 'Object.getPrototypeOf(Uint8Array).prototype.fill = function () { return this; };',
+  // What LegacyEncoder's table, made at its first encode(), the variants' and
+  // the long encode's pieces, the translated core's data segments and the
+  // detector's tld hint would otherwise call.
+  'Array.prototype.push': 'Array.prototype.push = function () { return 0; };',
+  'Array.prototype.map': 'Array.prototype.map = function () { return []; };',
+  'Map.prototype.get': 'Map.prototype.get = () => undefined;',
+  'Map.prototype.has': 'Map.prototype.has = () => true;',
+  'String.prototype.toLowerCase': "String.prototype.toLowerCase = () => 'x';",
+  'RegExp.prototype.exec': 'RegExp.prototype.exec = () => null;',
 };
 
 /** Basic calls, each answered as JSON-able data (or the error's class and message). */
 const CALLS = `
-const results = (m, x, U8) => {
+const results = (m, x, d, U8) => {
   const out = [];
-  const tryIt = (f) => { try { out.push(f()); } catch (e) { out.push(['threw', e && e.constructor && e.constructor.name, String(e && e.message)]); } };
+  // Indexed stores, not push: one tampering replaces Array.prototype.push.
+  const tryIt = (f) => { let r; try { r = f(); } catch (e) { r = ['threw', e && e.constructor && e.constructor.name, String(e && e.message)]; } out[out.length] = r; };
   const bytes = (...v) => U8.of(...v);
   tryIt(() => new m.TextDecoder('windows-1252').decode(bytes(0x70, 0x61, 0x73, 0x73, 0x80, 0xe9)));
   tryIt(() => new m.TextDecoder('windows-1252').decode(bytes(0x41, 0x42)));
@@ -52,6 +62,15 @@ const results = (m, x, U8) => {
   tryIt(() => { const d = new U8(8); const r = new m.TextEncoder().encodeInto('añb€', d); return [r.read, r.written, Array.from(d)]; });
   tryIt(() => { const d = new m.TextDecoder('euc-kr'); return d.decode(bytes(0xb0), { stream: true }) + d.decode(bytes(0xa1)); });
   tryIt(() => Array.from(new x.LegacyEncoder('big5', { mode: 'html' }).encode('中a😀')));
+  // A single-byte table (its narrow map), and an encoder that has none (stateful).
+  tryIt(() => Array.from(new x.LegacyEncoder('windows-1252').encode('café €')));
+  tryIt(() => { const e = new x.LegacyEncoder('ISO-2022-JP'); return [e.encoding, Array.from(e.encode('aカ中b'))]; });
+  // 1996 UTF-8 (ISO/IEC 10646): a malformed sequence reported with its offset.
+  tryIt(() => { const r = new x.Iso10646Utf8Decoder().decodeDetailed(bytes(0x41, 0xff, 0x42)); return [Array.from(r.values), r.malformations]; });
+  // Past the encoder's one-shot size, the output in pieces (js/utf8-encode.js).
+  tryIt(() => { const e = new m.TextEncoder().encode('é'.repeat(70000) + '😀'); return [e.length, e[0], e[1], e[139999], e[140000], e[140003]]; });
+  // The detector's tld hint (lower-cased, a leading dot removed, checked).
+  tryIt(() => d.detect(bytes(0x82, 0xa0, 0x82, 0xa2, 0x82, 0xa4, 0x93, 0xfa, 0x96, 0x7b), { tld: '.JP' }));
   tryIt(() => { const s = new x.Wtf8Decoder().decode(bytes(0xed, 0xa0, 0x80, 0x41)); return [s.length, s.codePointAt(0), s.codePointAt(1)]; });
   // Past 64 units: the encoder's ASCII prefix four units at a time (js/utf8-encode.js asciiQuads).
   tryIt(() => Array.from(new m.TextEncoder().encode('plain ASCII text, '.repeat(10) + 'é')));
@@ -84,13 +103,14 @@ delete globalThis.TextDecoder;
 delete globalThis.TextEncoder;
 const m = await import('${main}');
 const x = await import('${extra}');
+const d = await import('text-encoding-wasm/detect');
 ${CALLS}
 const U8 = Uint8Array;
-${cold ? 'const before = null;' : 'results(m, x, U8);\nconst before = results(m, x, U8);'}
+${cold ? 'const before = null;' : 'results(m, x, d, U8);\nconst before = results(m, x, d, U8);'}
 const secret = ${cold ? 'null' : "new m.TextDecoder('windows-1252').decode(U8.from('password=hunter2, user=alice', (c) => c.charCodeAt(0)))"};
 const { call, apply } = Function.prototype;
 ${tampering}
-const after = results(m, x, U8);
+const after = results(m, x, d, U8);
 // Node's own stdout needs these two.
 Object.assign(Function.prototype, { call, apply });
 process.stdout.write(JSON.stringify({ before, after, secret }) + '\\n');
