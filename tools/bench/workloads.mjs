@@ -33,7 +33,7 @@ function sameBytes(a, b) {
 /**
  * The workload list. Each: { id, label, group, big, legacy, units, calls, make(api, data) }
  * where `units` is what MB/s counts (decode: input bytes; encode: UTF-16 code
- * units, as in notes/peers.md), `calls` the calls per op (per-call cost), and
+ * units), `calls` the calls per op (per-call cost), and
  * make() returns { op, check } or throws if the contender lacks the feature.
  */
 export function workloads(data) {
