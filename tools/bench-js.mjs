@@ -95,7 +95,7 @@ if (!flag('--no-streams')) {
 
 // Legacy encode throughput (tools/bench/legacy-encode.mjs): LegacyEncoder vs @exodus/bytes and iconv-lite, in Node.
 if (!flag('--browser-only') && !flag('--no-legacy-encode')) {
-  const legacy = execFileSync(process.execPath, [`${ROOT}tools/bench/legacy-encode.mjs`, ...(quick ? ['--quick'] : [])], { encoding: 'utf8' });
+  const legacy = execFileSync(process.execPath, [`${ROOT}tools/bench/legacy-encode.mjs`, ...(quick ? ['--quick'] : []), '--runs', String(runs)], { encoding: 'utf8' });
   sections.push(`## Legacy encode: text-encoding-wasm/extra's LegacyEncoder (MB/s of output)\n\n${legacy.trim()}`);
 }
 
