@@ -3,6 +3,9 @@
 # a C ABI of numbers) for text-encoding-wasm/detect:
 #   build/wasm/detect/module.wasm   after wasm-opt
 #   build/wasm/detect/bytes.js      deflated (raw), base64, as the other modules
+#   build/wasm/detect/linked.wasm   the linker's module before wasm-opt (not
+#                                   shipped: tests/js/detect-data-segments.test.mjs
+#                                   checks that module.wasm starts with the same memory)
 # Its own crate and target dir, so the main module's build is untouched and the
 # standard entries do not grow. wasm32v1-none + --mvp-features: WebAssembly 1.0
 # plus mutable globals, like the main module.
@@ -12,8 +15,15 @@ WASM_OPT=$PWD/node_modules/.bin/wasm-opt
 out=build/wasm/detect
 (cd detect && cargo build -q --lib --target wasm32v1-none --release)
 rm -rf "$out" && mkdir -p "$out"
-"$WASM_OPT" -O3 --converge --mvp-features --enable-mutable-globals --strip-debug --strip-producers \
-  detect/target/wasm32v1-none/release/text_encoding_wasm_detect.wasm -o "$out/module.wasm"
+linked=detect/target/wasm32v1-none/release/text_encoding_wasm_detect.wasm
+cp "$linked" "$out/linked.wasm"
+# --skip-pass=memory-packing: the data (chardetng's score tables, mostly) stays
+# the one segment the linker wrote. The pass cuts every run of zeros out of it,
+# which makes the module 1.4 KB smaller raw but ~1.1 KB larger gzip: the ~215
+# segments' offsets and lengths cost more than the zeros (docs/size-log.md,
+# "detect: the data section").
+"$WASM_OPT" -O3 --converge --skip-pass=memory-packing --mvp-features --enable-mutable-globals --strip-debug --strip-producers \
+  "$linked" -o "$out/module.wasm"
 node -e '
   const imports = WebAssembly.Module.imports(new WebAssembly.Module(require("fs").readFileSync(process.argv[1])));
   if (imports.length) { console.error("build-detect: the module imports", imports, "- js/detect/ instantiates it with none"); process.exit(1); }
