@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the encoding detector's WebAssembly module (detect/: chardetng behind
-# a C ABI of numbers) for text-encoding-wasm/detect:
+# a C ABI of numbers; its one import, main.decode, is the main module's
+# decoders: js/detect/main-decoder.js) for text-encoding-wasm/detect:
 #   build/wasm/detect/module.wasm   after wasm-opt
 #   build/wasm/detect/bytes.js      deflated (raw), base64, as the other modules
 # Its own crate and target dir, so the main module's build is untouched and the
@@ -16,7 +17,8 @@ rm -rf "$out" && mkdir -p "$out"
   detect/target/wasm32v1-none/release/text_encoding_wasm_detect.wasm -o "$out/module.wasm"
 node -e '
   const imports = WebAssembly.Module.imports(new WebAssembly.Module(require("fs").readFileSync(process.argv[1])));
-  if (imports.length) { console.error("build-detect: the module imports", imports, "- js/detect/ instantiates it with none"); process.exit(1); }
+  const expected = JSON.stringify([{ module: "main", name: "decode", kind: "function" }]);
+  if (JSON.stringify(imports) !== expected) { console.error("build-detect: the module imports", imports, "- js/detect/main-decoder.js provides main.decode only"); process.exit(1); }
 ' "$out/module.wasm"
 node tools/embed-module.mjs "$out/module.wasm" "$out/bytes.js" tools/build-detect.sh
 printf 'build-detect: %7d bytes wasm, %6d gzip\n' "$(stat -c%s "$out/module.wasm")" "$(gzip -9c "$out/module.wasm" | wc -c)"

@@ -1,7 +1,8 @@
 //! Encoding detection for `text-encoding-wasm/detect`: chardetng (the detector
 //! Firefox uses for unlabelled legacy content) behind a C ABI of numbers only,
-//! built for wasm32v1-none by tools/build-detect.sh. The module imports nothing
-//! and the package's loader instantiates it without glue (js/detect/).
+//! built for wasm32v1-none by tools/build-detect.sh. The module imports one
+//! function, the main module's decoders (below), and the package's loader
+//! instantiates it without glue (js/detect/).
 //!
 //! State: like the main module's decoders, a detector lives in JavaScript. The
 //! module holds one `EncodingDetector` slot; JavaScript copies the slot's bytes
@@ -14,12 +15,13 @@
 //!
 //! Decoders and tables: chardetng decodes the CJK candidates with encoding_rs;
 //! here encoding_rs is detect/encoding-shim, the part of its API chardetng calls
-//! over text-encoding-wasm's own decoders, built with the feature
-//! "shared-tables": the CJK indexes are not in this module but copied, before
-//! the first detector is made, from the main module's unpacked ones into arrays
-//! this module allocates ([`provide_index`]; js/detect/encoding-detector.js
-//! does the copy). So the detector adds chardetng and a few decoders to the
-//! page, not a second copy of the tables.
+//! over text-encoding-wasm's own decoders. UTF-8's is in this module (the main
+//! module has none: the package decodes UTF-8 in JavaScript); the CJK ones are
+//! the main module's, called through this module's one import
+//! (encoding-shim/src/host.rs, js/detect/main-decoder.js), which runs that
+//! module's `decode` export over the candidate's bytes and state. So the
+//! detector adds chardetng to the page, not a second copy of the decoders and
+//! tables.
 //!
 //! Confidence: chardetng 1.0 removed `guess_assess`, whose flag in 0.1.17 was
 //! `max >= 0` with `max` starting at 0, i.e. always true, and its public API
@@ -38,8 +40,6 @@
 //! whenever they stay valid (10 KB of Shift_JIS text is valid GBK, so `cn`
 //! turns it into GBK), so that flag was false for nearly everything.
 #![no_std]
-
-extern crate alloc;
 
 use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
 use core::mem::MaybeUninit;
@@ -202,23 +202,9 @@ pub extern "C" fn detector_guess(tld_len: u32, allow_utf8: u32, non_ascii: f64) 
     index_of(encoding) | (u32::from(confident) << 8)
 }
 
-/// Allocates CJK index `which` (0 jis0208, 1 jis0212, 2 EUC-KR, 3 gb18030: u16
-/// entries; 4 Big5: u32) for JavaScript to fill with the main module's copy
-/// (its `index_table` export) before the first detector is made: returns the
-/// array's address, 0 if `which` is unknown or already provided.
-#[no_mangle]
-pub extern "C" fn provide_index(which: u32) -> u32 {
-    text_encoding_wasm::provide_index(which).map_or(0, |(at, _)| at as u32)
-}
-
-/// The number of entries of CJK index `which` (as for [`provide_index`]).
-#[no_mangle]
-pub extern "C" fn index_length(which: u32) -> u32 {
-    text_encoding_wasm::index_length(which) as u32
-}
-
-/// The main crate's bump allocator (src/bump.rs): the only allocations are the
-/// five CJK arrays, once (chardetng itself allocates nothing).
+/// The main crate's bump allocator (src/bump.rs). Nothing here allocates
+/// (chardetng does not, and the CJK tables are the main module's), but the
+/// core crate links `alloc`, which wants an allocator declared.
 #[cfg(all(target_arch = "wasm32", target_os = "none", not(test)))]
 #[global_allocator]
 static ALLOCATOR: text_encoding_wasm::bump::Bump = text_encoding_wasm::bump::Bump::new();

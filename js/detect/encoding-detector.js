@@ -8,11 +8,11 @@
 // runs, and copies it back out (detect/src/lib.rs says why that is sound). The
 // module keeps nothing per detector, so a dropped detector leaks nothing.
 //
-// The module carries no CJK tables: before the first detector is made, the
-// main entry's module instance unpacks its five indexes and they are copied
-// into arrays this module allocates (detect/src/lib.rs `provide_index`); again
-// for each new instance (after a trap, js/module-host.js makes a fresh one).
+// The module carries no CJK decoders or tables: chardetng's CJK candidates
+// decode with the main entry's module instance, through the detector's one
+// import (js/detect/main-decoder.js).
 import { hostModule } from '../module-host.js';
+import { mainDecoderImports } from './main-decoder.js';
 import { guardRuntime } from '../trap-guard.js';
 import { bufferSourceBytes, bytesStillHeld, illegalInvocation, shapeInterface, toDictionary } from '../webidl.js';
 import { Uint8Array, WeakMap, charCodeAt, min, setElements, sliceElements, subarray } from '../intrinsics.js';
@@ -33,8 +33,9 @@ const NAMES = [
 let host = null;
 /** The main entry's `ready`, on which hang its runtime and its inflater. */
 let main = null;
-/** The instance whose CJK tables have been provided (null: none yet). */
-let provided = null;
+/** What the import (js/detect/main-decoder.js) calls: the main runtime's io, the detector's memory; set by wasm(). */
+let mainIo = null;
+let detectMemory = null;
 
 /**
  * Called by the entry with the main entry's `ready`: instantiates synchronously
@@ -46,6 +47,7 @@ export function boot(base64, mainReady) {
     what: 'text-encoding-wasm/detect',
     base64,
     inflate: main[Symbol.for('text-encoding-wasm.inflate')],
+    imports: mainDecoderImports(() => detectMemory, () => mainIo),
     // chardetng is only built to WebAssembly: awaiting ready() will not help.
     fallbackHint: 'the detector has no build without WebAssembly (text-encoding-wasm/js has the decoders, not the detector)',
   });
@@ -57,19 +59,6 @@ export function ready() {
   return Promise.all([host.ready(), main()]).then(() => undefined);
 }
 
-/** Copies the main module's unpacked CJK indexes into instance `w`, once per instance. */
-function provideTables(w, context) {
-  if (provided === w) return;
-  const runtime = main[Symbol.for('text-encoding-wasm.runtime')](context);
-  for (let which = 0; which < 5; which++) {
-    const bytes = w.index_length(which) * (which === 4 ? 4 : 2);
-    const table = runtime.indexTable(which, bytes);
-    const at = w.provide_index(which);
-    if (at !== 0) setElements(memory(w), table, at);
-  }
-  provided = w;
-}
-
 /** The instance's exports, each guarded (js/trap-guard.js): after a trap a fresh instance replaces it. */
 let guarded = null;
 let guardedFor = null;
@@ -78,13 +67,12 @@ function wasm(context) {
   const exports = host.exports(context);
   if (guardedFor !== exports) {
     const calls = Object.keys(exports).filter((name) => typeof exports[name] === 'function');
-    guarded = guardRuntime(exports, calls, () => {
-      host.reinstantiate();
-      provided = null;
-    }, 'text-encoding-wasm/detect');
+    guarded = guardRuntime(exports, calls, () => host.reinstantiate(), 'text-encoding-wasm/detect');
     guardedFor = exports;
   }
-  provideTables(guarded, context);
+  // Looked up before each call: a trap in either module replaces its instance.
+  mainIo = main[Symbol.for('text-encoding-wasm.runtime')](context).io;
+  detectMemory = exports.memory;
   return guarded;
 }
 
