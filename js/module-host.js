@@ -14,13 +14,11 @@ import { shareModule, sharedModule } from './module-cache.js';
 
 /**
  * The module's exports. The modules import nothing (tools/build-wasm.sh
- * checks) but the detector's, whose one import its host gives (`given`:
- * js/detect/main-decoder.js): their exports take and return numbers only, so
- * wasm-bindgen's JS glue is not needed to call them.
+ * checks) but the detector's, whose one import its host gives (js/detect/
+ * main-decoder.js; tools/build-detect.sh checks): their exports take and
+ * return numbers only, so wasm-bindgen's JS glue is not needed to call them.
  */
-function instantiate(module, given) {
-  const imports = {};
-  for (const { module: name } of WebAssembly.Module.imports(module)) imports[name] = (given && given[name]) || {};
+function instantiate(module, imports) {
   return new WebAssembly.Instance(module, imports).exports;
 }
 
@@ -30,9 +28,9 @@ function instantiate(module, given) {
  * function (at once, CommonJS) or a promise of it (ESM: a dynamic import);
  * `fallbackHint` says what to import instead when there is no fallback;
  * `onExports(exports, kind)` is called with each instance's exports ('wasm' or 'js');
- * `imports`: what the module imports, by module name (null: nothing).
+ * `imports`: what the module imports, by module name (the detector's: js/detect/main-decoder.js).
  */
-export function hostModule({ what, base64, inflate, fallback = null, fallbackHint = '', onExports, imports = null }) {
+export function hostModule({ what, base64, inflate, fallback = null, fallbackHint = '', onExports, imports = {} }) {
   let compiled = null;
   let instantiateJs = null;
   let exportsOf = null;
