@@ -21,20 +21,12 @@ const CONSTRUCT = "Failed to construct 'EncodingDetector'";
 const FEED = "Failed to execute 'feed' on 'EncodingDetector'";
 const GUESS = "Failed to execute 'guess' on 'EncodingDetector'";
 
-/** The names detect/src/lib.rs NAMES gives by index, lower-cased as TextDecoder's `encoding`. */
-const NAMES = [
-  'utf-8', 'iso-2022-jp', 'iso-8859-8', 'gbk', 'euc-jp', 'euc-kr', 'shift_jis', 'big5', 'windows-1252',
-  'windows-1251', 'windows-1250', 'iso-8859-2', 'windows-1256', 'windows-1254', 'windows-874', 'windows-1255',
-  'windows-1253', 'iso-8859-7', 'windows-1257', 'iso-8859-13', 'koi8-u', 'ibm866', 'iso-8859-6', 'windows-1258',
-  'iso-8859-4', 'iso-8859-5',
-];
-
 /** The detector's module, hosted like every module of the package (js/module-host.js). */
 let host = null;
 /** The main entry's `ready`, on which hang its runtime and its inflater. */
 let main = null;
-/** What the import (js/detect/main-decoder.js) calls: the main runtime's io, the detector's memory; set by wasm(). */
-let mainIo = null;
+/** The main runtime (js/runtime.js), whose io the import (js/detect/main-decoder.js) uses, and the detector's memory; set by wasm(). */
+let mainRuntime = null;
 let detectMemory = null;
 
 /**
@@ -47,7 +39,7 @@ export function boot(base64, mainReady) {
     what: 'text-encoding-wasm/detect',
     base64,
     inflate: main[Symbol.for('text-encoding-wasm.inflate')],
-    imports: mainDecoderImports(() => detectMemory, () => mainIo),
+    imports: mainDecoderImports(() => detectMemory, () => mainRuntime.io),
     // chardetng is only built to WebAssembly: awaiting ready() will not help.
     fallbackHint: 'the detector has no build without WebAssembly (text-encoding-wasm/js has the decoders, not the detector)',
   });
@@ -71,7 +63,7 @@ function wasm(context) {
     guardedFor = exports;
   }
   // Looked up before each call: a trap in either module replaces its instance.
-  mainIo = main[Symbol.for('text-encoding-wasm.runtime')](context).io;
+  mainRuntime = main[Symbol.for('text-encoding-wasm.runtime')](context);
   detectMemory = exports.memory;
   return guarded;
 }
@@ -166,7 +158,8 @@ export class EncodingDetector {
     for (let i = 0; i < tld.length; i++) m[input + i] = charCodeAt(tld, i);
     const result = w.detector_guess(tld.length, allowUtf8 ? 1 : 0, s.nonAscii);
     if (result === -1) throw new RangeError(`${GUESS}: tld rejected by the detector`);
-    const encoding = NAMES[result & 0xff];
+    // The standard's index of the encoding (detect/src/lib.rs), named as TextDecoder's `encoding` by the main runtime.
+    const encoding = (result & 0xff) < 40 ? mainRuntime.name(result & 0xff) : undefined;
     if (encoding === undefined) throw new TypeError(`${GUESS}: internal error (unknown encoding index ${result & 0xff})`);
     return { encoding, confident: (result & 0x100) !== 0 };
   }

@@ -68,6 +68,12 @@ impl Encoding {
         self.0.name()
     }
 
+    /// Not encoding_rs's: the encoding's index in the standard's table (as
+    /// text-encoding-wasm numbers encodings), which the detector reports.
+    pub fn index(&'static self) -> u8 {
+        self.0 as u8
+    }
+
     /// A decoder; chardetng asks only for the seven encodings it decodes.
     /// UTF-8 is this module's own (the main module has no UTF-8 decoder: the
     /// package decodes UTF-8 in JavaScript); the others are the main module's
