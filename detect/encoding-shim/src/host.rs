@@ -50,7 +50,11 @@ mod imported {
 /// src/decode.rs). chardetng gives its one-byte calls two; more output than
 /// that would have been `OutputFull` from a decoder here, which chardetng
 /// treats as unreachable (a panic, so a trap): it is a trap here too.
-#[cfg(target_arch = "wasm32")]
+///
+/// One-byte calls (chardetng's CJK candidates, byte by byte) are remembered:
+/// a decoder's step is a function of the encoding, its 16 state bytes and the
+/// byte, so a step seen before is answered from [`CACHE`] without a call
+/// (text repeats its characters; a new decoder's state is always the same).
 pub fn decode(
     index: u8,
     state: &mut Option<State>,
@@ -60,9 +64,82 @@ pub fn decode(
 ) -> (DecodeStatus, usize, usize, bool) {
     let fresh = state.is_none();
     let bytes = &mut state.get_or_insert(State([0; 16])).0;
-    // SAFETY: the pointers are to live buffers of the lengths given (`dst`
-    // holds src.len() + 3 units: the caller's promise); the import writes
-    // within them and keeps none.
+    if src.len() != 1 || last || dst.len() < 2 {
+        let packed = call(index, fresh, last, bytes, src, dst);
+        return unpack(packed);
+    }
+    let before = u128::from_ne_bytes(*bytes);
+    // (Bit 0 set: the tag of a filled entry; bit 1: a new decoder.)
+    let tag = u32::from(index) << 16 | u32::from(src[0]) << 8 | u32::from(fresh) << 1 | 1;
+    let hash = ((before as u64) ^ (before >> 64) as u64 ^ u64::from(tag)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let _lock = native::lock();
+    // SAFETY: a module instance is single-threaded (natively, where the
+    // oracle's tests run on threads, `native::lock` makes it so), and no
+    // reference to the cache outlives this call.
+    let entry = unsafe { &mut (*core::ptr::addr_of_mut!(CACHE))[(hash >> (64 - CACHE_BITS)) as usize] };
+    if entry.tag != tag || entry.before != before {
+        let mut units = [0u16; 2];
+        let packed = call(index, fresh, false, bytes, src, &mut units);
+        *entry = Entry { before, tag, packed, units, after: *bytes };
+    }
+    *bytes = entry.after;
+    dst[0] = entry.units[0];
+    dst[1] = entry.units[1];
+    unpack(entry.packed)
+}
+
+#[cfg(target_arch = "wasm32")]
+mod native {
+    pub fn lock() {}
+}
+
+/// The cache behind a spin lock off WebAssembly (the shim oracle's tests run
+/// on several threads and share it).
+#[cfg(not(target_arch = "wasm32"))]
+mod native {
+    use core::sync::atomic::{AtomicBool, Ordering};
+
+    static LOCKED: AtomicBool = AtomicBool::new(false);
+
+    pub struct Guard;
+
+    pub fn lock() -> Guard {
+        while LOCKED.compare_exchange_weak(false, true, Ordering::Acquire, Ordering::Relaxed).is_err() {
+            core::hint::spin_loop();
+        }
+        Guard
+    }
+
+    impl Drop for Guard {
+        fn drop(&mut self) {
+            LOCKED.store(false, Ordering::Release);
+        }
+    }
+}
+
+/// log2 of the number of remembered steps (48 bytes each: 48 KiB).
+const CACHE_BITS: u32 = 10;
+
+#[derive(Clone, Copy)]
+struct Entry {
+    /// The state before the step, and the encoding, byte and new-decoder flag (0: empty).
+    before: u128,
+    tag: u32,
+    /// What the step returned (as [`unpack`] reads it), its units (as many as
+    /// it says it wrote: the rest is not read) and the state after it.
+    packed: u32,
+    units: [u16; 2],
+    after: [u8; 16],
+}
+
+static mut CACHE: [Entry; 1 << CACHE_BITS] =
+    [Entry { before: 0, tag: 0, packed: 0, units: [0; 2], after: [0; 16] }; 1 << CACHE_BITS];
+
+/// One call of the import (the main module's `decode` export): the packed result.
+#[cfg(target_arch = "wasm32")]
+fn call(index: u8, fresh: bool, last: bool, bytes: &mut [u8; 16], src: &[u8], dst: &mut [u16]) -> u32 {
+    // SAFETY: the pointers are to live buffers of the lengths given; the
+    // import writes within them and keeps none.
     let packed = unsafe {
         imported::decode(
             u32::from(index),
@@ -75,34 +152,29 @@ pub fn decode(
             dst.len() as u32,
         )
     };
-    let result = unpack(packed);
-    if result.2 > dst.len() {
+    if unpack(packed).2 > dst.len() {
         // (Not a panic!: its message and location would be data for nothing.)
         core::arch::wasm32::unreachable();
     }
-    result
+    packed
 }
 
+/// Off WebAssembly: the steps of the main module's `decode` export
+/// (src/wasm/standard.rs) over the core's `Decoder`.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn decode(
-    index: u8,
-    state: &mut Option<State>,
-    src: &[u8],
-    dst: &mut [u16],
-    last: bool,
-) -> (DecodeStatus, usize, usize, bool) {
+fn call(index: u8, fresh: bool, last: bool, bytes: &mut [u8; 16], src: &[u8], dst: &mut [u16]) -> u32 {
     use text_encoding_wasm::{DecoderMode, Encoding};
     let encoding: Encoding = text_encoding_wasm::ALL_ENCODINGS[usize::from(index)];
     let mut decoder = text_encoding_wasm::Decoder::new(encoding);
-    if let Some(State(bytes)) = state {
+    if !fresh {
         decoder.load_state(bytes);
     }
     let r = decoder.decode_utf16(src, dst, last, DecoderMode::Fatal);
-    *state = Some(State(decoder.save_state()));
+    *bytes = decoder.save_state();
     let status = match r.status {
         DecodeStatus::InputEmpty => 0,
         DecodeStatus::OutputFull => 1,
         DecodeStatus::Malformed => 2,
     };
-    unpack(status | u32::from(decoder.is_idle()) << 2 | (r.written as u32) << 3 | (r.read as u32) << 16)
+    status | u32::from(decoder.is_idle()) << 2 | (r.written as u32) << 3 | (r.read as u32) << 16
 }
