@@ -7,14 +7,12 @@
 // copies the state and the UTF-16 units back. Nothing is kept between calls:
 // each candidate's state lives in the detector's state, which lives in JS.
 //
-// chardetng feeds the CJK candidates one byte at a time (ASCII bytes of a
-// decoder holding nothing are answered in the shim without a call), so this
-// runs once per non-ASCII byte and candidate: plain loops, no allocation.
+// chardetng feeds the CJK candidates one byte at a time, but the shim answers
+// ASCII bytes of a decoder holding nothing itself and remembers the steps it
+// has seen (host.rs), so this runs seldom: plain byte loops (a subarray view
+// or word copies measured no faster), no allocation.
 import { FATAL, FRESH, LAST } from '../wasm-abi.js';
-import { Uint16Array, Uint32Array, Uint8Array, setElements, subarray } from '../intrinsics.js';
-
-/** Above this many bytes a copy is one set() of a subarray, below it a loop (a view costs more than a short copy). */
-const LOOP_MAX = 32;
+import { Uint8Array } from '../intrinsics.js';
 
 /**
  * Current views of the main module's memory in `io` (js/runtime.js's
@@ -50,8 +48,6 @@ export function mainDecoderImports(detectMemory, mainIo) {
   let detached = false;
   let memory = null;
   let bytes = null;
-  let halves = null;
-  let words = null;
 
   function decode(index, fresh, last, state, src, len, dst, cap) {
     const io = mainIo();
@@ -63,28 +59,16 @@ export function mainDecoderImports(detectMemory, mainIo) {
     mainViews(io, detached);
     if (detectMemory() !== memory || bytes.length === 0) {
       memory = detectMemory();
-      const buffer = memory.buffer;
-      bytes = new Uint8Array(buffer);
-      halves = new Uint16Array(buffer);
-      words = new Uint32Array(buffer);
+      bytes = new Uint8Array(memory.buffer);
     }
-    const u8 = io.u8;
-    const at = io.bytesPtr;
-    if (len <= LOOP_MAX) for (let i = 0; i < len; i++) u8[at + i] = bytes[src + i];
-    else setElements(u8, subarray(bytes, src, src + len), at);
+    copy(bytes, src, io.u8, io.bytesPtr, len);
     const statePtr = io.statePtr;
-    // The 16 state bytes as four words where both sides are aligned (host.rs aligns its side).
-    const aligned = ((state | statePtr) & 3) === 0;
-    if (!fresh) copyState(aligned, bytes, words, state, u8, io.u32, statePtr);
+    if (!fresh) copy(bytes, state, io.u8, statePtr, 16);
     const written = io.exports.decode(index, FATAL | (fresh ? FRESH : 0) | (last ? LAST : 0), len);
     mainViews(io, detached); // (the main module may have grown its memory: a CJK index unpacked at first use)
-    copyState(aligned, io.u8, io.u32, statePtr, bytes, words, state);
-    const u16 = io.u16;
-    const unitsAt = io.unitsAt;
-    const to = dst >>> 1;
-    // (More than `cap` units cannot be written in the room given: host.rs then panics, as chardetng would have.)
-    const n = written < cap ? written : cap;
-    for (let i = 0; i < n; i++) halves[to + i] = u16[unitsAt + i];
+    copy(io.u8, statePtr, bytes, state, 16);
+    // (More than `cap` units cannot be written in the room given: host.rs then traps, as chardetng would have.)
+    copy(io.u8, 2 * io.unitsAt, bytes, dst, 2 * (written < cap ? written : cap));
     const results = io.resultsAt;
     const u32 = io.u32;
     // Packed as host.rs unpacks it: status (0 input empty, 1 output full, 2 error), idle, written, read.
@@ -94,16 +78,7 @@ export function mainDecoderImports(detectMemory, mainIo) {
   return { main: { decode } };
 }
 
-/** Copies 16 state bytes from `from` to `to` (addresses in bytes), as words when both are aligned. */
-function copyState(aligned, fromBytes, fromWords, from, toBytes, toWords, to) {
-  if (aligned) {
-    const f = from >>> 2;
-    const t = to >>> 2;
-    toWords[t] = fromWords[f];
-    toWords[t + 1] = fromWords[f + 1];
-    toWords[t + 2] = fromWords[f + 2];
-    toWords[t + 3] = fromWords[f + 3];
-  } else {
-    for (let i = 0; i < 16; i++) toBytes[to + i] = fromBytes[from + i];
-  }
+/** Copies `n` bytes (few: the cache in host.rs leaves single bytes and ISO-2022-JP's ≤ 1 KiB calls). */
+function copy(from, at, to, into, n) {
+  for (let i = 0; i < n; i++) to[into + i] = from[at + i];
 }
