@@ -13,6 +13,7 @@
 // import (js/detect/main-decoder.js).
 import { hostModule } from '../module-host.js';
 import { mainDecoderImports } from './main-decoder.js';
+import { ISO_2022_JP } from '../encodings.js';
 import { guardRuntime } from '../trap-guard.js';
 import { bufferSourceBytes, bytesStillHeld, illegalInvocation, shapeInterface, toDictionary } from '../webidl.js';
 import { Uint8Array, WeakMap, charCodeAt, min, setElements, sliceElements, subarray } from '../intrinsics.js';
@@ -51,6 +52,22 @@ export function ready() {
   return Promise.all([host.ready(), main()]).then(() => undefined);
 }
 
+/** The main runtime's io once prepareMain ran for it (a new instance of the main module has a new one). */
+let prepared = null;
+
+/**
+ * Before the import (js/detect/main-decoder.js) first runs the main module's
+ * `decode`: its scratch grown for the shim's longest call (1,021 bytes) by the
+ * main runtime's guarded decode, and the five CJK indexes unpacked
+ * (`index_table` takes no lock). Both allocate: a trap there (out of memory)
+ * is recovered by the main entry's guard or leaves nothing held, where inside
+ * the import it would leave the main module's scratch lock held.
+ */
+function prepareMain(runtime) {
+  runtime.decode(ISO_2022_JP, false, new Uint8Array(1024), null, true);
+  for (let which = 0; which < 5; which++) runtime.indexTable(which, 0);
+}
+
 /** The instance's exports, each guarded (js/trap-guard.js): after a trap a fresh instance replaces it. */
 let guarded = null;
 let guardedFor = null;
@@ -65,6 +82,10 @@ function wasm(context) {
   // Looked up before each call: a trap in either module replaces its instance.
   mainRuntime = main[Symbol.for('text-encoding-wasm.runtime')](context);
   detectMemory = exports.memory;
+  if (prepared !== mainRuntime.io) {
+    prepareMain(mainRuntime);
+    prepared = mainRuntime.io;
+  }
   return guarded;
 }
 
