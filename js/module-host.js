@@ -13,13 +13,12 @@ import { moduleBytes } from './module-bytes.js';
 import { shareModule, sharedModule } from './module-cache.js';
 
 /**
- * The module's exports. Every module imports nothing (tools/build-wasm.sh
- * checks): its exports take and return numbers only, so wasm-bindgen's JS
- * glue is not needed to call them.
+ * The module's exports. The modules import nothing (tools/build-wasm.sh
+ * checks) but the detector's, whose one import its host gives (js/detect/
+ * main-decoder.js; tools/build-detect.sh checks): their exports take and
+ * return numbers only, so wasm-bindgen's JS glue is not needed to call them.
  */
-function instantiate(module) {
-  const imports = {};
-  for (const { module: name } of WebAssembly.Module.imports(module)) imports[name] = {};
+function instantiate(module, imports) {
   return new WebAssembly.Instance(module, imports).exports;
 }
 
@@ -28,9 +27,10 @@ function instantiate(module) {
  * `fallback` is null, or returns the no-WebAssembly backend's instantiate
  * function (at once, CommonJS) or a promise of it (ESM: a dynamic import);
  * `fallbackHint` says what to import instead when there is no fallback;
- * `onExports(exports, kind)` is called with each instance's exports ('wasm' or 'js').
+ * `onExports(exports, kind)` is called with each instance's exports ('wasm' or 'js');
+ * `imports`: what the module imports, by module name (the detector's: js/detect/main-decoder.js).
  */
-export function hostModule({ what, base64, inflate, fallback = null, fallbackHint = '', onExports }) {
+export function hostModule({ what, base64, inflate, fallback = null, fallbackHint = '', onExports, imports = {} }) {
   let compiled = null;
   let instantiateJs = null;
   let exportsOf = null;
@@ -93,7 +93,7 @@ export function hostModule({ what, base64, inflate, fallback = null, fallbackHin
     const shared = sharedModule(base64);
     if (shared !== null) {
       try {
-        use(instantiate(shared), 'wasm');
+        use(instantiate(shared, imports), 'wasm');
         compiled = shared;
         return;
       } catch {
@@ -104,7 +104,7 @@ export function hostModule({ what, base64, inflate, fallback = null, fallbackHin
     try {
       bytes = moduleBytes(base64, inflate);
       compiled = new WebAssembly.Module(bytes);
-      use(instantiate(compiled), 'wasm');
+      use(instantiate(compiled, imports), 'wasm');
       shareModule(base64, compiled);
       return;
     } catch (error) {
@@ -114,7 +114,7 @@ export function hostModule({ what, base64, inflate, fallback = null, fallbackHin
       pending = WebAssembly.compile(bytes)
         .then((module) => {
           compiled = module;
-          use(instantiate(module), 'wasm');
+          use(instantiate(module, imports), 'wasm');
           shareModule(base64, module);
         })
         .catch((error) => {
@@ -150,7 +150,7 @@ export function hostModule({ what, base64, inflate, fallback = null, fallbackHin
     },
     /** Discards the instance (e.g. after a trap) and makes a fresh one from the same compiled module; returns its exports. */
     reinstantiate() {
-      if (compiled !== null) return use(instantiate(compiled), 'wasm');
+      if (compiled !== null) return use(instantiate(compiled, imports), 'wasm');
       if (instantiateJs !== null) return use(instantiateJs(), 'js');
       throw new TypeError(`${what}: nothing to reinstantiate (the module was never loaded)`);
     },

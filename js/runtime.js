@@ -118,7 +118,8 @@ export function createRuntime(exports) {
     /**
      * A copy of CJK index `which`'s unpacked array (`bytes` long: 0 jis0208,
      * 1 jis0212, 2 EUC-KR, 3 gb18030 in u16s, 4 Big5 in u32s), unpacked now if it
-     * was not: text-encoding-wasm/detect's module takes its tables from here.
+     * was not: the encoders module of /extra and /hooks takes its tables from
+     * here (js/copy-index.js).
      */
     indexTable(which, bytes) {
       const at = exports.index_table(which);

@@ -1,6 +1,6 @@
 // First-use cost of each CJK index in Node: a fresh process per index loads
 // pkg/dist/index.js and has the module unpack that index (the runtime's
-// indexTable, which the detect entry uses: src/tables/mod.rs unpacks at the
+// indexTable, which the encoders module uses: src/tables/mod.rs unpacks at the
 // first call), timed alone; then decodes two bytes that need the index, as a
 // check. The time includes compiling the unpacker (lazily, first tier), as a
 // page's first use of an encoding does. Prints a markdown table, the median of

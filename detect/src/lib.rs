@@ -1,7 +1,8 @@
 //! Encoding detection for `text-encoding-wasm/detect`: chardetng (the detector
 //! Firefox uses for unlabelled legacy content) behind a C ABI of numbers only,
-//! built for wasm32v1-none by tools/build-detect.sh. The module imports nothing
-//! and the package's loader instantiates it without glue (js/detect/).
+//! built for wasm32v1-none by tools/build-detect.sh. The module imports one
+//! function, the main module's decoders (below), and the package's loader
+//! instantiates it without glue (js/detect/).
 //!
 //! State: like the main module's decoders, a detector lives in JavaScript. The
 //! module holds one `EncodingDetector` slot; JavaScript copies the slot's bytes
@@ -14,12 +15,13 @@
 //!
 //! Decoders and tables: chardetng decodes the CJK candidates with encoding_rs;
 //! here encoding_rs is detect/encoding-shim, the part of its API chardetng calls
-//! over text-encoding-wasm's own decoders, built with the feature
-//! "shared-tables": the CJK indexes are not in this module but copied, before
-//! the first detector is made, from the main module's unpacked ones into arrays
-//! this module allocates ([`provide_index`]; js/detect/encoding-detector.js
-//! does the copy). So the detector adds chardetng and a few decoders to the
-//! page, not a second copy of the tables.
+//! over text-encoding-wasm's own decoders. UTF-8's is in this module (the main
+//! module has none: the package decodes UTF-8 in JavaScript); the CJK ones are
+//! the main module's, called through this module's one import
+//! (encoding-shim/src/host.rs, js/detect/main-decoder.js), which runs that
+//! module's `decode` export over the candidate's bytes and state. So the
+//! detector adds chardetng to the page, not a second copy of the decoders and
+//! tables.
 //!
 //! Confidence: chardetng 1.0 removed `guess_assess`, whose flag in 0.1.17 was
 //! `max >= 0` with `max` starting at 0, i.e. always true, and its public API
@@ -39,8 +41,6 @@
 //! turns it into GBK), so that flag was false for nearly everything.
 #![no_std]
 
-extern crate alloc;
-
 use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
 use core::mem::MaybeUninit;
 use encoding_rs::Encoding;
@@ -55,29 +55,19 @@ pub const MIN_NON_ASCII: u64 = 24;
 
 /// One domain per chardetng TLD class (chardetng src/tld.rs) with that class's
 /// default encoding (chardetng's `encoding_for_tld`), for the fallback check.
-const TLD_PROBES: [(&[u8], &str); 24] = [
-    (b"edu", "windows-1252"), (b"am", "windows-1252"), (b"az", "windows-1254"), (b"ba", "windows-1250"),
-    (b"ru", "windows-1251"), (b"eg", "windows-1256"), (b"cn", "GBK"), (b"gr", "ISO-8859-7"),
-    (b"cz", "windows-1250"), (b"eu", "windows-1252"), (b"is", "windows-1252"), (b"hk", "Big5"),
-    (b"hu", "ISO-8859-2"), (b"il", "windows-1255"), (b"jp", "Shift_JIS"), (b"kr", "EUC-KR"),
-    (b"lt", "windows-1257"), (b"my", "windows-1252"), (b"sg", "GBK"), (b"th", "windows-874"),
-    (b"tw", "Big5"), (b"tr", "windows-1254"), (b"vn", "windows-1258"), (b"pl", "ISO-8859-2"),
-];
-
-/// The encodings chardetng can guess, in the order of the index `detector_guess`
-/// returns (bits 0-7). Names are the Encoding Standard's (encoding_rs uses them).
-pub const NAMES: [&str; 26] = [
-    "UTF-8", "ISO-2022-JP", "ISO-8859-8", "GBK", "EUC-JP", "EUC-KR", "Shift_JIS", "Big5", "windows-1252",
-    "windows-1251", "windows-1250", "ISO-8859-2", "windows-1256", "windows-1254", "windows-874", "windows-1255",
-    "windows-1253", "ISO-8859-7", "windows-1257", "ISO-8859-13", "KOI8-U", "IBM866", "ISO-8859-6", "windows-1258",
-    "ISO-8859-4", "ISO-8859-5",
-];
-
-/// Our index of an encoding in [`NAMES`]; 255 for one chardetng never returns.
-pub fn index_of(encoding: &'static Encoding) -> u32 {
-    let name = encoding.name();
-    NAMES.iter().position(|n| *n == name).map_or(255, |i| i as u32)
-}
+static TLD_PROBES: [(&[u8], &Encoding); 24] = {
+    use encoding_rs::*;
+    [
+        (b"edu", &WINDOWS_1252_INIT), (b"am", &WINDOWS_1252_INIT), (b"az", &WINDOWS_1254_INIT),
+        (b"ba", &WINDOWS_1250_INIT), (b"ru", &WINDOWS_1251_INIT), (b"eg", &WINDOWS_1256_INIT),
+        (b"cn", &GBK_INIT), (b"gr", &ISO_8859_7_INIT), (b"cz", &WINDOWS_1250_INIT),
+        (b"eu", &WINDOWS_1252_INIT), (b"is", &WINDOWS_1252_INIT), (b"hk", &BIG5_INIT),
+        (b"hu", &ISO_8859_2_INIT), (b"il", &WINDOWS_1255_INIT), (b"jp", &SHIFT_JIS_INIT),
+        (b"kr", &EUC_KR_INIT), (b"lt", &WINDOWS_1257_INIT), (b"my", &WINDOWS_1252_INIT),
+        (b"sg", &GBK_INIT), (b"th", &WINDOWS_874_INIT), (b"tw", &BIG5_INIT),
+        (b"tr", &WINDOWS_1254_INIT), (b"vn", &WINDOWS_1258_INIT), (b"pl", &ISO_8859_2_INIT),
+    ]
+};
 
 /// The guess and whether it is confident (see the module comment), given the
 /// number of non-ASCII bytes fed. `tld`: lower-case ASCII letters, digits or
@@ -97,8 +87,8 @@ pub fn guess(
     if non_ascii < MIN_NON_ASCII {
         return (best, false);
     }
-    let fallback = detector.guess(None, utf8).name() == "windows-1252"
-        && TLD_PROBES.iter().all(|(probe, default)| detector.guess(Some(probe), utf8).name() == *default);
+    let fallback = detector.guess(None, utf8) == encoding_rs::WINDOWS_1252
+        && TLD_PROBES.iter().all(|&(probe, default)| detector.guess(Some(probe), utf8) == default);
     (best, !fallback)
 }
 
@@ -183,7 +173,9 @@ pub extern "C" fn detector_feed(len: u32, last: u32, closed: u32) -> u32 {
 pub const FEED_TOO_LONG: u32 = u32::MAX;
 pub const FEED_CLOSED: u32 = u32::MAX - 1;
 
-/// The guess: bits 0-7 the index in [`NAMES`], bit 8 set if confident. The
+/// The guess: bits 0-7 the encoding's index in the standard's table (as the
+/// main module numbers encodings: JavaScript names it with the main runtime's
+/// `name`), bit 8 set if confident. The
 /// top-level domain hint is the first `tld_len` bytes of the input window
 /// (0: no hint); `non_ascii` the count of non-ASCII bytes fed (a double, as
 /// JavaScript numbers exceed u32 for inputs over 4 GiB). Returns 0xFFFF_FFFF
@@ -199,26 +191,12 @@ pub extern "C" fn detector_guess(tld_len: u32, allow_utf8: u32, non_ascii: f64) 
     // SAFETY: as in `detector_feed`.
     let detector = unsafe { s.detector.assume_init_ref() };
     let (encoding, confident) = guess(detector, tld, allow_utf8 != 0, non_ascii as u64);
-    index_of(encoding) | (u32::from(confident) << 8)
+    u32::from(encoding.index()) | (u32::from(confident) << 8)
 }
 
-/// Allocates CJK index `which` (0 jis0208, 1 jis0212, 2 EUC-KR, 3 gb18030: u16
-/// entries; 4 Big5: u32) for JavaScript to fill with the main module's copy
-/// (its `index_table` export) before the first detector is made: returns the
-/// array's address, 0 if `which` is unknown or already provided.
-#[no_mangle]
-pub extern "C" fn provide_index(which: u32) -> u32 {
-    text_encoding_wasm::provide_index(which).map_or(0, |(at, _)| at as u32)
-}
-
-/// The number of entries of CJK index `which` (as for [`provide_index`]).
-#[no_mangle]
-pub extern "C" fn index_length(which: u32) -> u32 {
-    text_encoding_wasm::index_length(which) as u32
-}
-
-/// The main crate's bump allocator (src/bump.rs): the only allocations are the
-/// five CJK arrays, once (chardetng itself allocates nothing).
+/// The main crate's bump allocator (src/bump.rs). Nothing here allocates
+/// (chardetng does not, and the CJK tables are the main module's), but the
+/// core crate links `alloc`, which wants an allocator declared.
 #[cfg(all(target_arch = "wasm32", target_os = "none", not(test)))]
 #[global_allocator]
 static ALLOCATOR: text_encoding_wasm::bump::Bump = text_encoding_wasm::bump::Bump::new();

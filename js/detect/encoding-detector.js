@@ -8,11 +8,12 @@
 // runs, and copies it back out (detect/src/lib.rs says why that is sound). The
 // module keeps nothing per detector, so a dropped detector leaks nothing.
 //
-// The module carries no CJK tables: before the first detector is made, the
-// main entry's module instance unpacks its five indexes and they are copied
-// into arrays this module allocates (detect/src/lib.rs `provide_index`); again
-// for each new instance (after a trap, js/module-host.js makes a fresh one).
+// The module carries no CJK decoders or tables: chardetng's CJK candidates
+// decode with the main entry's module instance, through the detector's one
+// import (js/detect/main-decoder.js).
 import { hostModule } from '../module-host.js';
+import { mainDecoderImports } from './main-decoder.js';
+import { ISO_2022_JP } from '../encodings.js';
 import { guardRuntime } from '../trap-guard.js';
 import { bufferSourceBytes, bytesStillHeld, illegalInvocation, shapeInterface, toDictionary } from '../webidl.js';
 import { Uint8Array, WeakMap, call, charCodeAt, min, regExpExec, setElements, sliceElements, sliceString, subarray } from '../intrinsics.js';
@@ -27,20 +28,13 @@ const CONSTRUCT = "Failed to construct 'EncodingDetector'";
 const FEED = "Failed to execute 'feed' on 'EncodingDetector'";
 const GUESS = "Failed to execute 'guess' on 'EncodingDetector'";
 
-/** The names detect/src/lib.rs NAMES gives by index, lower-cased as TextDecoder's `encoding`. */
-const NAMES = [
-  'utf-8', 'iso-2022-jp', 'iso-8859-8', 'gbk', 'euc-jp', 'euc-kr', 'shift_jis', 'big5', 'windows-1252',
-  'windows-1251', 'windows-1250', 'iso-8859-2', 'windows-1256', 'windows-1254', 'windows-874', 'windows-1255',
-  'windows-1253', 'iso-8859-7', 'windows-1257', 'iso-8859-13', 'koi8-u', 'ibm866', 'iso-8859-6', 'windows-1258',
-  'iso-8859-4', 'iso-8859-5',
-];
-
 /** The detector's module, hosted like every module of the package (js/module-host.js). */
 let host = null;
 /** The main entry's `ready`, on which hang its runtime and its inflater. */
 let main = null;
-/** The instance whose CJK tables have been provided (null: none yet). */
-let provided = null;
+/** The main runtime (js/runtime.js), whose io the import (js/detect/main-decoder.js) uses, and the detector's memory; set by wasm(). */
+let mainRuntime = null;
+let detectMemory = null;
 
 /**
  * Called by the entry with the main entry's `ready`: instantiates synchronously
@@ -52,6 +46,7 @@ export function boot(base64, mainReady) {
     what: 'text-encoding-wasm/detect',
     base64,
     inflate: main[Symbol.for('text-encoding-wasm.inflate')],
+    imports: mainDecoderImports(() => detectMemory, () => mainRuntime.io),
     // chardetng is only built to WebAssembly: awaiting ready() will not help.
     fallbackHint: 'the detector has no build without WebAssembly (text-encoding-wasm/js has the decoders, not the detector)',
   });
@@ -63,17 +58,20 @@ export function ready() {
   return Promise.all([host.ready(), main()]).then(() => undefined);
 }
 
-/** Copies the main module's unpacked CJK indexes into instance `w`, once per instance. */
-function provideTables(w, context) {
-  if (provided === w) return;
-  const runtime = main[Symbol.for('text-encoding-wasm.runtime')](context);
-  for (let which = 0; which < 5; which++) {
-    const bytes = w.index_length(which) * (which === 4 ? 4 : 2);
-    const table = runtime.indexTable(which, bytes);
-    const at = w.provide_index(which);
-    if (at !== 0) setElements(memory(w), table, at);
-  }
-  provided = w;
+/** The main runtime's io once prepareMain ran for it (a new instance of the main module has a new one). */
+let prepared = null;
+
+/**
+ * Before the import (js/detect/main-decoder.js) first runs the main module's
+ * `decode`: its scratch grown for the shim's longest call (1,021 bytes) by the
+ * main runtime's guarded decode, and the five CJK indexes unpacked
+ * (`index_table` takes no lock). Both allocate: a trap there (out of memory)
+ * is recovered by the main entry's guard or leaves nothing held, where inside
+ * the import it would leave the main module's scratch lock held.
+ */
+function prepareMain(runtime) {
+  runtime.decode(ISO_2022_JP, false, new Uint8Array(1024), null, true);
+  for (let which = 0; which < 5; which++) runtime.indexTable(which, 0);
 }
 
 /** The instance's exports, each guarded (js/trap-guard.js): after a trap a fresh instance replaces it. */
@@ -84,13 +82,16 @@ function wasm(context) {
   const exports = host.exports(context);
   if (guardedFor !== exports) {
     const calls = Object.keys(exports).filter((name) => typeof exports[name] === 'function');
-    guarded = guardRuntime(exports, calls, () => {
-      host.reinstantiate();
-      provided = null;
-    }, 'text-encoding-wasm/detect');
+    guarded = guardRuntime(exports, calls, () => host.reinstantiate(), 'text-encoding-wasm/detect');
     guardedFor = exports;
   }
-  provideTables(guarded, context);
+  // Looked up before each call: a trap in either module replaces its instance.
+  mainRuntime = main[Symbol.for('text-encoding-wasm.runtime')](context);
+  detectMemory = exports.memory;
+  if (prepared !== mainRuntime.io) {
+    prepareMain(mainRuntime);
+    prepared = mainRuntime.io;
+  }
   return guarded;
 }
 
@@ -184,7 +185,8 @@ export class EncodingDetector {
     for (let i = 0; i < tld.length; i++) m[input + i] = charCodeAt(tld, i);
     const result = w.detector_guess(tld.length, allowUtf8 ? 1 : 0, s.nonAscii);
     if (result === -1) throw new RangeError(`${GUESS}: tld rejected by the detector`);
-    const encoding = NAMES[result & 0xff];
+    // The standard's index of the encoding (detect/src/lib.rs), named as TextDecoder's `encoding` by the main runtime.
+    const encoding = (result & 0xff) < 40 ? mainRuntime.name(result & 0xff) : undefined;
     if (encoding === undefined) throw new TypeError(`${GUESS}: internal error (unknown encoding index ${result & 0xff})`);
     return { encoding, confident: (result & 0x100) !== 0 };
   }

@@ -15,13 +15,9 @@
 //! the `Malformed` lengths) against encoding_rs itself, fed as chardetng feeds.
 #![no_std]
 
-use text_encoding_wasm::big5::Big5Decoder;
-use text_encoding_wasm::euc_jp::EucJpDecoder;
-use text_encoding_wasm::euc_kr::EucKrDecoder;
-use text_encoding_wasm::gb18030::Gb18030Decoder;
-use text_encoding_wasm::iso_2022_jp::Iso2022JpDecoder;
-use text_encoding_wasm::shift_jis::ShiftJisDecoder;
 use text_encoding_wasm::{DecodeStatus, DecoderMode, Utf8Decoder};
+
+mod host;
 
 /// An encoding chardetng can name. Compared by identity of the standard's
 /// encoding, as encoding_rs's are by address.
@@ -72,20 +68,29 @@ impl Encoding {
         self.0.name()
     }
 
-    /// A decoder; chardetng asks only for the seven encodings it decodes, and
-    /// any other gets a UTF-8 one (never reached).
+    /// Not encoding_rs's: the encoding's index in the standard's table (as
+    /// text-encoding-wasm numbers encodings), which the detector reports.
+    pub fn index(&'static self) -> u8 {
+        self.0 as u8
+    }
+
+    /// A decoder; chardetng asks only for the seven encodings it decodes.
+    /// UTF-8 is this module's own (the main module has no UTF-8 decoder: the
+    /// package decodes UTF-8 in JavaScript); the others are the main module's
+    /// (module `host`), and this decoder keeps their 16 state bytes.
     pub fn new_decoder_without_bom_handling(&'static self) -> Decoder {
         use text_encoding_wasm::Encoding as E;
-        let inner = match self.0 {
-            E::Iso2022Jp => Inner::Iso2022Jp(Iso2022JpDecoder::new()),
-            E::ShiftJis => Inner::ShiftJis(ShiftJisDecoder::new()),
-            E::EucJp => Inner::EucJp(EucJpDecoder::new()),
-            E::EucKr => Inner::EucKr(EucKrDecoder::new()),
-            E::Big5 => Inner::Big5(Big5Decoder::new()),
-            E::Gbk | E::Gb18030 => Inner::Gbk(Gb18030Decoder::new()),
-            _ => Inner::Utf8(Utf8Decoder::new()),
-        };
-        Decoder { inner, held: 0, gbk: self.0 == E::Gbk }
+        let is_utf8 = self.0 == E::Utf8;
+        Decoder {
+            utf8: Utf8Decoder::new(),
+            index: self.0 as u8,
+            state: None,
+            held: 0,
+            idle: true,
+            ascii_is_itself: !is_utf8 && self.0 != E::Iso2022Jp,
+            is_utf8,
+            gbk: self.0 == E::Gbk,
+        }
     }
 
     /// The length of the longest all-ASCII prefix.
@@ -105,42 +110,45 @@ pub enum DecoderResult {
     Malformed(u8, u8),
 }
 
-enum Inner {
-    Utf8(Utf8Decoder),
-    Iso2022Jp(Iso2022JpDecoder),
-    ShiftJis(ShiftJisDecoder),
-    EucJp(EucJpDecoder),
-    EucKr(EucKrDecoder),
-    Big5(Big5Decoder),
-    Gbk(Gb18030Decoder),
-}
-
 pub struct Decoder {
-    inner: Inner,
+    /// UTF-8's decoder (used when `is_utf8`).
+    utf8: Utf8Decoder,
+    /// The encoding's index in the standard's table, for the main module.
+    index: u8,
+    /// The main module's decoder state (None: a new decoder).
+    state: Option<host::State>,
     /// Bytes of an unfinished sequence consumed by earlier calls (for the
     /// `Malformed` length).
     held: usize,
+    /// The decoder holds no bytes (as the main module reports after each call).
+    idle: bool,
+    is_utf8: bool,
+    /// Shift_JIS, EUC-JP, EUC-KR, Big5, GBK: a decoder holding no bytes
+    /// decodes an ASCII byte to itself (the spec's handlers' first step), so
+    /// that needs no call into the main module.
+    ascii_is_itself: bool,
     gbk: bool,
 }
 
 impl Decoder {
+    /// (status, read, written, idle), as a decode_utf16 of the decoder would.
     fn run(&mut self, src: &[u8], dst: &mut [u16], last: bool) -> (DecodeStatus, usize, usize, bool) {
-        let mode = DecoderMode::Fatal;
-        macro_rules! go {
-            ($d:expr) => {{
-                let r = $d.decode_utf16(src, dst, last, mode);
-                (r.status, r.read, r.written, $d.is_idle())
-            }};
+        if self.is_utf8 {
+            let r = self.utf8.decode_utf16(src, dst, last, DecoderMode::Fatal);
+            return (r.status, r.read, r.written, self.utf8.is_idle());
         }
-        match &mut self.inner {
-            Inner::Utf8(d) => go!(d),
-            Inner::Iso2022Jp(d) => go!(d),
-            Inner::ShiftJis(d) => go!(d),
-            Inner::EucJp(d) => go!(d),
-            Inner::EucKr(d) => go!(d),
-            Inner::Big5(d) => go!(d),
-            Inner::Gbk(d) => go!(d),
+        if self.ascii_is_itself && self.idle && src.len() == 1 && src[0] < 0x80 && !dst.is_empty() {
+            dst[0] = u16::from(src[0]);
+            return (DecodeStatus::InputEmpty, 1, 1, true);
         }
+        // At most dst.len() - 3 bytes per call, so that the units fit (a
+        // call writes at most its length + 3 units: src/decode.rs); more
+        // input is left for the next call, as with a full buffer.
+        let n = src.len().min(dst.len().saturating_sub(3).max(1)).min(host::MAX_LEN);
+        let (status, read, written, idle) =
+            host::decode(self.index, &mut self.state, &src[..n], dst, last && n == src.len());
+        let status = if status == DecodeStatus::InputEmpty && n < src.len() { DecodeStatus::OutputFull } else { status };
+        (status, read, written, idle)
     }
 
     /// Decodes without replacement, as encoding_rs's: (result, read, written).
@@ -151,6 +159,7 @@ impl Decoder {
         last: bool,
     ) -> (DecoderResult, usize, usize) {
         let (status, read, written, idle) = self.run(src, dst, last);
+        self.idle = idle && status != DecodeStatus::Malformed;
         let result = match status {
             DecodeStatus::InputEmpty => DecoderResult::InputEmpty,
             DecodeStatus::OutputFull => DecoderResult::OutputFull,

@@ -4,6 +4,11 @@
 //! UTF-8 and ISO-2022-JP decoders fed whole buffers (result and `read`). Inputs:
 //! random bytes biased towards each encoding's lead and trail ranges, so that
 //! valid characters, every kind of error and restored bytes all occur.
+//!
+//! In the detector's module the stand-in's CJK decoders are the main module's,
+//! reached through an import (encoding-shim/src/host.rs); natively, as here,
+//! host.rs runs the same steps as that module's `decode` export over the core's
+//! own decoders and tables.
 
 /// A small deterministic generator (xorshift), so failures reproduce.
 struct Rng(u64);
@@ -49,62 +54,8 @@ const CJK: [(&shim::Encoding, &real::Encoding); 5] = [
     (&shim::GBK_INIT, &real::GBK_INIT),
 ];
 
-fn provide_tables() {
-    // The tables the main module would provide, unpacked here by a normal
-    // build of the core through its public decoders is not possible (this
-    // build has "shared-tables"), so they are built from encoding_rs's
-    // decoders: every pointer's two-byte sequence, decoded.
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        for which in 0..5u32 {
-            let (at, len) = text_encoding_wasm::provide_index(which).expect("fresh index");
-            let mut values = vec![0u32; len];
-            for (pointer, slot) in values.iter_mut().enumerate() {
-                *slot = pointer_code_point(which, pointer).unwrap_or(0);
-            }
-            // SAFETY: `at` is the address of a live, zeroed array of `len`
-            // entries of the index's width that nothing reads yet.
-            unsafe {
-                if which == 4 {
-                    std::ptr::copy_nonoverlapping(values.as_ptr(), at as *mut u32, len);
-                } else {
-                    let narrow: Vec<u16> = values.iter().map(|&v| v as u16).collect();
-                    std::ptr::copy_nonoverlapping(narrow.as_ptr(), at as *mut u16, len);
-                }
-            }
-        }
-    });
-}
-
-/// Index `which`'s code point for `pointer`, from the WHATWG index files.
-fn pointer_code_point(which: u32, pointer: usize) -> Option<u32> {
-    use std::sync::OnceLock;
-    static FILES: OnceLock<Vec<std::collections::HashMap<usize, u32>>> = OnceLock::new();
-    let files = FILES.get_or_init(|| {
-        ["jis0208", "jis0212", "euc-kr", "gb18030", "big5"]
-            .iter()
-            .map(|name| {
-                let path = format!("{}/../../data/whatwg-index/index-{name}.txt", env!("CARGO_MANIFEST_DIR"));
-                std::fs::read_to_string(&path)
-                    .unwrap_or_else(|e| panic!("{path}: {e}"))
-                    .lines()
-                    .filter(|l| !l.starts_with('#') && !l.is_empty())
-                    .map(|l| {
-                        let mut f = l.split('\t');
-                        let p = f.next().unwrap().trim().parse().unwrap();
-                        let c = u32::from_str_radix(f.next().unwrap().trim().trim_start_matches("0x"), 16).unwrap();
-                        (p, c)
-                    })
-                    .collect()
-            })
-            .collect()
-    });
-    files[which as usize].get(&pointer).copied()
-}
-
 #[test]
 fn cjk_byte_at_a_time_as_chardetng_feeds_them() {
-    provide_tables();
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let (mut malformed, mut output_full) = (0, 0);
     for (s_enc, r_enc) in CJK {
@@ -148,7 +99,6 @@ fn cjk_byte_at_a_time_as_chardetng_feeds_them() {
 
 #[test]
 fn utf8_and_iso_2022_jp_in_buffers() {
-    provide_tables();
     let mut rng = Rng(0x2545_F491_4F6C_DD1D);
     for _ in 0..5000 {
         let len = rng.below(64) as usize;
@@ -175,4 +125,70 @@ fn utf8_and_iso_2022_jp_in_buffers() {
             "ISO-2022-JP {bytes:02X?}: shim {sr:?} {sread}, encoding_rs {rr:?} {rread}"
         );
     }
+}
+
+/// chardetng's loop for ISO-2022-JP and UTF-8 (feed the rest again while the
+/// output is full) over inputs much longer than its 1,024-unit buffer: the
+/// stand-in hands the main module at most 1,021 bytes per call, so the input
+/// crosses many calls. Compared: whether it ends malformed, and the bytes read.
+#[test]
+fn long_buffers_as_chardetng_loops() {
+    fn run<R: PartialEq>(mut step: impl FnMut(&[u8]) -> (R, usize), bytes: &[u8], full: R) -> (R, usize) {
+        let mut total = 0;
+        loop {
+            let (result, read) = step(&bytes[total..]);
+            total += read;
+            if result != full {
+                return (result, total);
+            }
+        }
+    }
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    let mut malformed = 0;
+    for round in 0..60 {
+        // Mostly valid ISO-2022-JP (ASCII and JIS X 0208 runs between escapes), an error now and then.
+        let mut bytes = Vec::new();
+        let mut jis = false;
+        while bytes.len() < 3000 + 100 * round {
+            // (An escape right after another is an error: each is followed by a character.)
+            if rng.below(16) == 0 {
+                jis = !jis;
+                bytes.extend_from_slice(if jis { b"\x1B$B" } else { b"\x1B(B" });
+            }
+            if jis {
+                bytes.extend_from_slice(&[0x30 + rng.below(0x1F), 0x21 + rng.below(0x5E)]);
+            } else {
+                bytes.push(0x20 + rng.below(0x5F));
+            }
+        }
+        if jis {
+            bytes.extend_from_slice(b"\x1B(B");
+        }
+        if round % 3 == 0 {
+            let at = rng.next() as usize % bytes.len();
+            bytes[at] = 0x80 + rng.below(0x80);
+        }
+        let last = round % 2 == 0;
+        let mut s = shim::ISO_2022_JP.new_decoder_without_bom_handling();
+        let mut r = real::ISO_2022_JP.new_decoder_without_bom_handling();
+        let (mut sd, mut rd) = ([0u16; 1024], [0u16; 1024]);
+        let (sr, sread) = run(|b| { let (x, n, _) = s.decode_to_utf16_without_replacement(b, &mut sd, last); (x, n) }, &bytes, shim::DecoderResult::OutputFull);
+        let (rr, rread) = run(|b| { let (x, n, _) = r.decode_to_utf16_without_replacement(b, &mut rd, last); (x, n) }, &bytes, real::DecoderResult::OutputFull);
+        malformed += usize::from(matches!(rr, real::DecoderResult::Malformed(..)));
+        // (chardetng reads no Malformed length of ISO-2022-JP's: whether, and where.)
+        assert!(
+            matches!(sr, shim::DecoderResult::Malformed(..)) == matches!(rr, real::DecoderResult::Malformed(..)) && sread == rread,
+            "ISO-2022-JP round {round}: shim {sr:?} {sread}, encoding_rs {rr:?} {rread}"
+        );
+        let mut s = shim::UTF_8.new_decoder_without_bom_handling();
+        let mut r = real::UTF_8.new_decoder_without_bom_handling();
+        let (mut s8, mut r8) = ([0u8; 1024], [0u8; 1024]);
+        let (sr, sread) = run(|b| { let (x, n, _) = s.decode_to_utf8_without_replacement(b, &mut s8, last); (x, n) }, &bytes, shim::DecoderResult::OutputFull);
+        let (rr, rread) = run(|b| { let (x, n, _) = r.decode_to_utf8_without_replacement(b, &mut r8, last); (x, n) }, &bytes, real::DecoderResult::OutputFull);
+        assert!(
+            matches!(sr, shim::DecoderResult::Malformed(..)) == matches!(rr, real::DecoderResult::Malformed(..)) && sread == rread,
+            "UTF-8 round {round}: shim {sr:?} {sread}, encoding_rs {rr:?} {rread}"
+        );
+    }
+    assert!(malformed > 5 && malformed < 55, "both outcomes should occur ({malformed} of 60 malformed)");
 }
