@@ -9,7 +9,7 @@
 // the main runtime's indexTable; `provide_index` here), once per instance. Hosted like every
 // module (js/module-host.js): booted at first use, synchronously where the
 // engine allows; its no-WebAssembly translation where WebAssembly is missing.
-import { hostModule } from './module-host.js';
+import { mainHost } from './main-host.js';
 import { createEncoderRuntime } from './encoder-runtime.js';
 import { guardRuntime } from './trap-guard.js';
 import { FAMILY_OF } from './encodings.js';
@@ -21,7 +21,7 @@ const INDEXES_OF = { 29: 3, 30: 3, 31: 4, 32: 0, 33: 0, 34: 0, 35: 2 };
 const JIS0212 = 1;
 /**
  * The encoders beside the main entry whose `ready` is given (its runtime and
- * inflater hang on it): `base64` and `fallback` (the embedded module and how
+ * module host hang on it: js/main-host.js): `base64` and `fallback` (the embedded module and how
  * to load its translation), or `instantiate` (the js entries: the
  * translation, at once); `transcoder` (the CLI only: js/cli/transcode-call.js)
  * makes a transcode function over the module's runtime. Returns { ready(),
@@ -75,10 +75,8 @@ export function encodersHost(mainReady, { base64 = null, fallback = null, instan
       use(instantiate());
       return;
     }
-    host = hostModule({
-      what,
+    host = mainHost(mainReady, what, {
       base64,
-      inflate: mainReady[Symbol.for('text-encoding-wasm.inflate')],
       fallback,
       fallbackHint: hint === null ? `import '${what.replace('text-encoding-wasm/', 'text-encoding-wasm/js/')}' (the build without WebAssembly) instead` : hint,
       onExports: use,

@@ -158,9 +158,10 @@ useJsBackend(instantiate, 'text-encoding-wasm${subpath(backend, set, 'plain').sl
 ${boot}
 import { getRuntime, ready } from '../loader.js';
 ${set === 'full' ? '' : set === 'lite' ? `import { enableFamilies, registerFamily } from '../families.js';\nenableFamilies();` : `import { nameLeftOutImports } from '../families.js';\nnameLeftOutImports();`}
-${set === 'full' ? `// How text-encoding-wasm/extra, /detect and /hooks (separate bundles) reach this module instance${backend === 'wasm' && !classic ? ',\n// and the inflater it unpacks its own module with (one copy, saved)' : ''}.
+${set === 'full' ? `// How text-encoding-wasm/extra, /detect and /hooks (separate bundles) reach this module instance${backend === 'wasm' && !classic ? ',\n// and the module host it runs its own module with, its inflater included (one copy of each, saved)' : ''}.
 ${backend === 'wasm' && !classic ? `import { inflateRaw } from '../inflate.js';
-ready[Symbol.for('text-encoding-wasm.inflate')] = inflateRaw;
+import { hostModule } from '../module-host.js';
+ready[Symbol.for('text-encoding-wasm.host')] = (options) => hostModule({ inflate: inflateRaw, ...options });
 ` : ''}ready[Symbol.for('text-encoding-wasm.runtime')] = getRuntime;
 ` : ''}${SETS[set].module === null && backend === 'wasm' ? `// How its js twin (jsTwinSource) switches this instance to strings built for interpreters.
 ready[Symbol.for('text-encoding-wasm.typed')] = (entry) => useRuntime(createRuntime(true), 'js', entry);

@@ -11,7 +11,7 @@
 // The module carries no CJK decoders or tables: chardetng's CJK candidates
 // decode with the main entry's module instance, through the detector's one
 // import (js/detect/main-decoder.js).
-import { hostModule } from '../module-host.js';
+import { mainHost } from '../main-host.js';
 import { mainDecoderImports } from './main-decoder.js';
 import { ISO_2022_JP } from '../encodings.js';
 import { guardRuntime } from '../trap-guard.js';
@@ -30,7 +30,7 @@ const GUESS = "Failed to execute 'guess' on 'EncodingDetector'";
 
 /** The detector's module, hosted like every module of the package (js/module-host.js). */
 let host = null;
-/** The main entry's `ready`, on which hang its runtime and its inflater. */
+/** The main entry's `ready`, on which hang its runtime and its module host (js/main-host.js). */
 let main = null;
 /** The main runtime (js/runtime.js), whose io the import (js/detect/main-decoder.js) uses, and the detector's memory; set by wasm(). */
 let mainRuntime = null;
@@ -42,10 +42,8 @@ let detectMemory = null;
  */
 export function boot(base64, mainReady) {
   main = mainReady;
-  host = hostModule({
-    what: 'text-encoding-wasm/detect',
+  host = mainHost(main, 'text-encoding-wasm/detect', {
     base64,
-    inflate: main[Symbol.for('text-encoding-wasm.inflate')],
     imports: mainDecoderImports(() => detectMemory, () => mainRuntime.io),
     // chardetng is only built to WebAssembly: awaiting ready() will not help.
     fallbackHint: 'the detector has no build without WebAssembly (text-encoding-wasm/js has the decoders, not the detector)',

@@ -3,7 +3,7 @@
 // the main entry's module instance: tools/build-package.mjs keeps './full.js'
 // out of this bundle and points it at the built main entry (./index.js, which
 // the CommonJS wrapper requires too), which hands over its runtime (labels,
-// names, its unpacked CJK indexes) and its inflater through symbols on `ready`.
+// names, its unpacked CJK indexes) and its module host through symbols on `ready`.
 // The encoders are a module of their own (js/encoders-host.js), booted at
 // first use; `ready()` also waits for it (and boots it).
 import encodersBase64 from '../../build/wasm/encoders/bytes.js';
@@ -16,7 +16,7 @@ import { variantsWasm } from '../extra/variants-wasm.js';
 
 const encoders = encodersHost(mainReady, { base64: encodersBase64, fallback, what: 'text-encoding-wasm/extra' });
 connect(encoders.getRuntime);
-useVariantsBackend(variantsWasm(mainReady[Symbol.for('text-encoding-wasm.inflate')]));
+useVariantsBackend(variantsWasm(mainReady));
 
 /** Resolves once the main entry and the encoders module are usable. */
 export const ready = () => encoders.ready();

@@ -1,0 +1,15 @@
+// How a bundle beside the main entry (/extra, /detect, /hooks, the CLI) hosts
+// its own WebAssembly module: with the main entry's module host
+// (js/module-host.js: compile, instantiate, the compiled-module cache, the
+// fallback where WebAssembly is missing or refused) and its inflater, which
+// the main entry hands over on its `ready` (tools/entries.mjs). One copy of
+// each in a page, not one per bundle (/detect: 1.1 KB gzip less).
+
+/** hostModule's options less `inflate` -> a host, through the main entry whose `ready` is given. */
+export function mainHost(mainReady, what, options) {
+  const host = mainReady[Symbol.for('text-encoding-wasm.host')];
+  if (typeof host !== 'function') {
+    throw new TypeError(`${what} could not reach the main entry's module host (mismatched package copies?).`);
+  }
+  return host({ what, ...options });
+}
