@@ -39,5 +39,5 @@ node -e '
   const expected = JSON.stringify([{ module: "main", name: "decode", kind: "function" }]);
   if (JSON.stringify(imports) !== expected) { console.error("build-detect: the module imports", imports, "- js/detect/main-decoder.js provides main.decode only"); process.exit(1); }
 ' "$out/module.wasm"
-node tools/embed-module.mjs "$out/module.wasm" "$out/bytes.js" tools/build-detect.sh
+node tools/embed-module.mjs "$out/module.wasm" "$out/bytes.js" tools/build-detect.sh --lzma
 printf 'build-detect: %7d bytes wasm, %6d gzip\n' "$(stat -c%s "$out/module.wasm")" "$(gzip -9c "$out/module.wasm" | wc -c)"

@@ -161,7 +161,10 @@ ${set === 'full' ? '' : set === 'lite' ? `import { enableFamilies, registerFamil
 ${set === 'full' ? `// How text-encoding-wasm/extra, /detect and /hooks (separate bundles) reach this module instance${backend === 'wasm' && !classic ? ',\n// and the module host it runs its own module with, its inflater included (one copy of each, saved)' : ''}.
 ${backend === 'wasm' && !classic ? `import { inflateRaw } from '../inflate.js';
 import { hostModule } from '../module-host.js';
+import { guardRuntime } from '../trap-guard.js';
+import { bufferSourceBytes, bytesStillHeld, illegalInvocation, shapeInterface, toDictionary } from '../webidl.js';
 ready[Symbol.for('text-encoding-wasm.host')] = (options) => hostModule({ inflate: inflateRaw, ...options });
+ready[Symbol.for('text-encoding-wasm.shared')] = [guardRuntime, bufferSourceBytes, bytesStillHeld, illegalInvocation, shapeInterface, toDictionary];
 ` : ''}ready[Symbol.for('text-encoding-wasm.runtime')] = getRuntime;
 ` : ''}${SETS[set].module === null && backend === 'wasm' ? `// How its js twin (jsTwinSource) switches this instance to strings built for interpreters.
 ready[Symbol.for('text-encoding-wasm.typed')] = (entry) => useRuntime(createRuntime(true), 'js', entry);

@@ -12,10 +12,9 @@
 // decode with the main entry's module instance, through the detector's one
 // import (js/detect/main-decoder.js).
 import { mainHost } from '../main-host.js';
+import { lzmaDecode } from './lzma.js';
 import { mainDecoderImports } from './main-decoder.js';
 import { ISO_2022_JP } from '../encodings.js';
-import { guardRuntime } from '../trap-guard.js';
-import { bufferSourceBytes, bytesStillHeld, illegalInvocation, shapeInterface, toDictionary } from '../webidl.js';
 import { Uint8Array, WeakMap, call, charCodeAt, min, regExpExec, setElements, sliceElements, sliceString, subarray } from '../intrinsics.js';
 
 // guess()'s tld hint is read with built-ins as they were at load, as the rest
@@ -27,6 +26,9 @@ const TLD_LABEL = /^[a-z0-9-]{1,63}$/;
 const CONSTRUCT = "Failed to construct 'EncodingDetector'";
 const FEED = "Failed to execute 'feed' on 'EncodingDetector'";
 const GUESS = "Failed to execute 'guess' on 'EncodingDetector'";
+
+/** The main entry's trap guard and WebIDL steps (set by boot: js/main-host.js). */
+let guardRuntime, bufferSourceBytes, bytesStillHeld, illegalInvocation, shapeInterface, toDictionary;
 
 /** The detector's module, hosted like every module of the package (js/module-host.js). */
 let host = null;
@@ -42,8 +44,12 @@ let detectMemory = null;
  */
 export function boot(base64, mainReady) {
   main = mainReady;
+  [guardRuntime, bufferSourceBytes, bytesStillHeld, illegalInvocation, shapeInterface, toDictionary] = main[Symbol.for('text-encoding-wasm.shared')];
+  shapeInterface(EncodingDetector, 'EncodingDetector', ['feed', 'guess']);
   host = mainHost(main, 'text-encoding-wasm/detect', {
     base64,
+    // Its module is LZMA, not deflate (js/detect/lzma.js): given as the inflater.
+    inflate: lzmaDecode,
     imports: mainDecoderImports(() => detectMemory, () => mainRuntime.io),
     // chardetng is only built to WebAssembly: awaiting ready() will not help.
     fallbackHint: 'the detector has no build without WebAssembly (text-encoding-wasm/js has the decoders, not the detector)',
@@ -190,7 +196,6 @@ export class EncodingDetector {
   }
 }
 
-shapeInterface(EncodingDetector, 'EncodingDetector', ['feed', 'guess']);
 
 /** One-shot convenience: detect(bytes, guessOptions) -> { encoding, confident }. */
 export function detect(input, options = undefined) {

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import test from 'node:test';
-import { inflateRawSync } from 'node:zlib';
+import { execFileSync } from 'node:child_process';
 import { PROJECT } from './helpers.mjs';
 
 const root = new URL('../../', import.meta.url);
@@ -53,12 +53,27 @@ function initialMemory(bytes) {
   }
 }
 
-/** The module text-encoding-wasm/detect embeds: dist/module-detect.js of the installed package (base64 of raw deflate). */
+/**
+ * The module text-encoding-wasm/detect embeds: dist/module-detect.js of the
+ * installed package (base64 of 0xFF, its size and a raw LZMA stream, tools/embed-module.mjs),
+ * decoded by liblzma (Python's lzma module), not by the package's own decoder.
+ */
 async function shippedModule() {
   const file = join(PROJECT, 'node_modules', 'text-encoding-wasm', 'dist', 'module-detect.js');
   const { default: base64 } = await import(file);
   assert.equal(typeof base64, 'string', `${file} exports the module as a string`);
-  return inflateRawSync(Buffer.from(base64, 'base64'));
+  return liblzmaDecode(Buffer.from(base64, 'base64'));
+}
+
+/** The bytes that 0xFF, a size (four bytes, little-endian) and a raw LZMA1 stream (lc = lp = pb = 0) stand for, by liblzma. */
+export function liblzmaDecode(packed) {
+  return execFileSync('python3', ['-c', `
+import lzma, sys
+packed = sys.stdin.buffer.read()
+filters = [{'id': lzma.FILTER_LZMA1, 'lc': 0, 'lp': 0, 'pb': 0, 'dict_size': 1 << 16}]
+assert packed[0] == 0xff
+sys.stdout.buffer.write(lzma.LZMADecompressor(lzma.FORMAT_RAW, filters=filters).decompress(packed[5:], int.from_bytes(packed[1:5], 'little')))
+`], { input: packed, maxBuffer: 1 << 26 });
 }
 
 test("the shipped detector module's initial memory is the linker's, byte for byte", async () => {

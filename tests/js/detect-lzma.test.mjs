@@ -1,0 +1,98 @@
+// js/detect/lzma.js (the raw LZMA decoder of the detector's embedded module)
+// against liblzma: liblzma (Python's lzma module) encodes and the decoder must
+// give back the input, over text-like, random and repetitive data (literals,
+// matched literals, short and long repeats, distances of every slot up to the
+// 64 KiB dictionary), with the encoder settings tools/embed-module.mjs uses
+// and others that make other choices (fast mode, a short nice_len); also every
+// module the build makes; and damaged streams end in a TypeError or in a
+// result of the stated size (LZMA has no checksum), never a hang, and a
+// stream cut short or of another format is a TypeError.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import test from 'node:test';
+import { prng } from './helpers.mjs';
+import { lzmaDecode } from '../../js/detect/lzma.js';
+
+const root = new URL('../../', import.meta.url);
+
+/** 0xFF, the size, then liblzma's raw LZMA1 stream (lc = lp = pb = 0), as tools/embed-module.mjs writes them; `extra`: more filter settings. */
+function liblzmaEncode(input, extra = '') {
+  return new Uint8Array(execFileSync('python3', ['-c', `
+import lzma, sys
+data = sys.stdin.buffer.read()
+filters = [{'id': lzma.FILTER_LZMA1, 'preset': 9 | lzma.PRESET_EXTREME, 'lc': 0, 'lp': 0, 'pb': 0, 'dict_size': 1 << 16${extra}}]
+sys.stdout.buffer.write(b'\\xff' + len(data).to_bytes(4, 'little') + lzma.compress(data, format=lzma.FORMAT_RAW, filters=filters))
+`], { input, maxBuffer: 1 << 26 }));
+}
+
+function samples() {
+  const random = prng(0x12a3a);
+  const out = [Uint8Array.of(0), Uint8Array.of(1, 2, 3), new Uint8Array(5000)];
+  for (const size of [10, 1000, 70_000, 200_000]) {
+    const noise = new Uint8Array(size);
+    for (let i = 0; i < size; i++) noise[i] = Math.floor(random() * 256);
+    out.push(noise);
+    const runs = new Uint8Array(size);
+    for (let i = 0; i < size; i++) runs[i] = random() < 0.02 ? Math.floor(random() * 256) : i > 0 ? runs[i - 1] : 7;
+    out.push(runs);
+    const words = ['TextDecoder', 'encoding', ' ', 'Shift_JIS', '\n', 'ü', '日本語', 'x', 'TextDecoderStream'];
+    let text = '';
+    while (text.length < size) text += words[Math.floor(random() * words.length)];
+    out.push(new Uint8Array(Buffer.from(text)));
+    // Copies from far back: blocks repeated at distances up to the dictionary's end.
+    const far = new Uint8Array(size);
+    for (let i = 0; i < size; i++) far[i] = i >= 40_000 && random() < 0.97 ? far[i - 40_000 + (i % 7)] : Math.floor(random() * 256);
+    out.push(far);
+  }
+  return out;
+}
+
+test('decodes what liblzma encodes, with the build settings and others', () => {
+  let checked = 0;
+  for (const input of samples()) {
+    for (const extra of ['', ", 'nice_len': 64, 'depth': 200", ", 'mode': lzma.MODE_FAST, 'nice_len': 8"]) {
+      const got = lzmaDecode(liblzmaEncode(input, extra));
+      assert.ok(Buffer.from(got).equals(Buffer.from(input)), `${input.length} bytes, settings${extra || ' (preset 9e)'}`);
+      checked++;
+    }
+  }
+  assert.ok(checked >= 50);
+});
+
+test('decodes every module the build makes', () => {
+  const dir = new URL('build/wasm/', root);
+  const modules = readdirSync(dir).filter((m) => existsSync(new URL(`${m}/module.wasm`, dir)));
+  assert.ok(modules.includes('detect') && modules.includes('full'), `build/wasm has the modules (${modules})`);
+  for (const m of modules) {
+    const wasm = readFileSync(new URL(`${m}/module.wasm`, dir));
+    assert.ok(Buffer.from(lzmaDecode(liblzmaEncode(wasm))).equals(wasm), m);
+  }
+});
+
+test('a damaged stream: a TypeError or the stated size, never a hang; cut short or another format: a TypeError', () => {
+  const input = new Uint8Array(Buffer.from('TextDecoder and TextEncoder, '.repeat(400)));
+  const good = liblzmaEncode(input);
+  const random = prng(0xbad);
+  let threw = 0;
+  for (let trial = 0; trial < 300; trial++) {
+    const bad = good.slice();
+    const at = trial < 3 ? trial * 5 : 10 + Math.floor(random() * (bad.length - 10));
+    bad[at] ^= 1 << Math.floor(random() * 8);
+    let result = null;
+    try {
+      result = lzmaDecode(bad);
+    } catch (error) {
+      assert.ok(error instanceof TypeError || error instanceof RangeError, `${error}`);
+      threw++;
+      continue;
+    }
+    // A flip the range coder absorbs may still decode to the input; anything else must not come back as a module.
+    if (!Buffer.from(result).equals(Buffer.from(input))) assert.equal(result.length, bad[1] | (bad[2] << 8) | (bad[3] << 16) | (bad[4] << 24));
+  }
+  assert.ok(threw > 0);
+  // Cut short: the stream ends before the size is reached.
+  assert.throws(() => lzmaDecode(good.subarray(0, good.length >> 1)), TypeError);
+  // Not this format (a deflate stream's first byte).
+  assert.throws(() => lzmaDecode(Uint8Array.of(0x78, ...good.subarray(1))), TypeError);
+});
