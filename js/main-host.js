@@ -3,7 +3,9 @@
 // (js/module-host.js: compile, instantiate, the compiled-module cache, the
 // fallback where WebAssembly is missing or refused) and its inflater, which
 // the main entry hands over on its `ready` (tools/entries.mjs). One copy of
-// each in a page, not one per bundle (/detect: 1.1 KB gzip less).
+// each in a page, not one per bundle. (The detector also takes the main
+// entry's trap guard and WebIDL steps, from Symbol.for('text-encoding-wasm.shared'):
+// js/detect/encoding-detector.js, boot.)
 
 /** hostModule's options less `inflate` -> a host, through the main entry whose `ready` is given. */
 export function mainHost(mainReady, what, options) {
