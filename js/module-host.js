@@ -13,14 +13,14 @@ import { moduleBytes } from './module-bytes.js';
 import { shareModule, sharedModule } from './module-cache.js';
 
 /**
- * The module's exports. Every module imports nothing (tools/build-wasm.sh
- * checks): its exports take and return numbers only, so wasm-bindgen's JS
- * glue is not needed to call them.
+ * The module's exports. Every module imports nothing (tools/build-wasm.sh and
+ * tools/build-detect.sh check): its exports take and return numbers only, so
+ * wasm-bindgen's JS glue is not needed to call them, and there is no import
+ * object to make (asking WebAssembly.Module.imports for it was a native call
+ * and an iterator at every start-up).
  */
 function instantiate(module) {
-  const imports = {};
-  for (const { module: name } of WebAssembly.Module.imports(module)) imports[name] = {};
-  return new WebAssembly.Instance(module, imports).exports;
+  return new WebAssembly.Instance(module, {}).exports;
 }
 
 /**
