@@ -23,7 +23,8 @@ import { INDEX_LENGTHS, LEAVE_TO_CALLER, withIndexProvider } from './no-wasm/unp
 /**
  * Where the classic script's module holds jis0208's form (its bytes, the
  * string's units): in the far end of the core's stack, which starts at 1 MiB
- * and grows down by a few KB (tools/classic-module.mjs writes it there).
+ * and grows down by some 30 KB at most (tools/classic-module.mjs writes it
+ * there and checks the room).
  */
 export const JIS0208_FORM_AT = 1024;
 

@@ -8,12 +8,14 @@
 //     translation reads only the other packed indexes out of these bytes;
 //   - jis0208's form (js/no-wasm/index-form.js) is added as a data segment at
 //     JIS0208_FORM_AT, in the stack's far end: the core's stack starts at 1 MiB
-//     and grows down by a few KB at most, and the form is read once, at
-//     jis0208's first use, before which nothing writes there;
+//     and grows down by some 30 KB at most (its deepest frame is 29 KB, its
+//     calls do not recurse), so nothing writes there before the form is read,
+//     once, at jis0208's first use;
 //   - the form's decoder, js/wasm-index-form.wat, is appended as the export
 //     `index_form`, so that the module decodes jis0208 itself: cold in
 //     Chromium, faster than the same loop in JavaScript (the .wat says by how much).
-// Checked here: the copy still validates and needs no import, and its
+// Checked here: the stack pointer starts at least STACK_ROOM above the form,
+// the copy still validates and needs no import, and its
 // index_form gives the JavaScript decoder's jis0208 (tests/js/classic-script-japanese-indexes.test.mjs
 // checks it against the WHATWG index file).
 import { readFileSync } from 'node:fs';
@@ -23,7 +25,13 @@ import { INDEX_LENGTHS, LEAVE_TO_CALLER } from '../js/no-wasm/unpack-index.js';
 import { JIS0208_FORM_AT } from '../js/wasm-index-forms.js';
 
 const root = new URL('..', import.meta.url).pathname;
-const SECTION = { type: 1, function: 3, export: 7, code: 10, data: 11 };
+const SECTION = { type: 1, function: 3, global: 6, export: 7, code: 10, data: 11 };
+/**
+ * Room the core's stack keeps above the form: its deepest frame is ~29 KB
+ * (wasm-dis: the largest `global.get 0; i32.const N; i32.sub`), its calls
+ * do not recurse.
+ */
+const STACK_ROOM = 256 * 1024;
 
 /** The classic script's module (a Buffer), from build/wasm/full/ (module.wasm and its translation's data). */
 export async function classicModule() {
@@ -62,6 +70,10 @@ function rewrite(module, cut, form, body) {
   const all = sections(module);
   const functions = reader(all.find((s) => s.id === SECTION.function).body).u32();
   const typeIndex = fourI32ToNothing(all.find((s) => s.id === SECTION.type).body);
+  const stackTop = stackPointerStart(all.find((s) => s.id === SECTION.global).body);
+  if (stackTop < JIS0208_FORM_AT + form.length + STACK_ROOM) {
+    throw new Error(`classic-module: the core's stack starts at ${stackTop}, too near the jis0208 form at ${JIS0208_FORM_AT}`);
+  }
   for (const { id, body: section } of all) {
     const r = reader(section);
     let content;
@@ -96,6 +108,15 @@ function dataSection(r, cut, form) {
   const content = [...uleb(segments.length)];
   for (const [at, bytes] of segments) content.push(0, 0x41, ...sleb(at | 0), 0x0b, ...uleb(bytes.length), ...bytes);
   return content;
+}
+
+/** The first global's start value: the stack pointer (a mutable i32; rustc's wasm32 targets put it first), from which the stack grows down. */
+function stackPointerStart(section) {
+  const r = reader(section);
+  if (r.u32() < 1 || r.byte() !== 0x7f || r.byte() !== 1 || r.byte() !== 0x41) {
+    throw new Error('classic-module: the first global is not the mutable i32 stack pointer set by i32.const');
+  }
+  return r.s32();
 }
 
 /** The index of the type (i32, i32, i32, i32) -> () in the type section (the core has one). */
