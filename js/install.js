@@ -24,7 +24,10 @@ export const classes = { TextDecoder, TextEncoder, TextDecoderStream, TextEncode
  */
 export function install(target = globalThis, { force = false } = {}) {
   const installed = [];
-  const names = encodingNames();
+  // Asked only where a native class is there to probe (a runtime with none,
+  // the usual page for a polyfill, skips the runtime's 39 names at start-up).
+  let names;
+  const probe = () => (names === undefined ? (names = encodingNames()) : names) !== null;
   const put = (name, value) => {
     Object.defineProperty(target, name, { value, writable: true, enumerable: false, configurable: true });
     installed.push(name);
@@ -33,12 +36,12 @@ export function install(target = globalThis, { force = false } = {}) {
     const existing = target[name];
     if (force || typeof existing !== 'function') {
       put(name, classes[name]);
-    } else if (name === 'TextDecoder' && existing !== TextDecoder && names !== null) {
+    } else if (name === 'TextDecoder' && existing !== TextDecoder && probe()) {
       const working = probeNativeDecoder(existing, names);
       if (working.size === 0) put(name, TextDecoder); // decodes nothing as the standard says: not a working native
       else if (working.size < names.length) put(name, hybridTextDecoder(existing, working));
       // A TextDecoderStream must accept every encoding's name (the probe stops at the first gap).
-    } else if (name === 'TextDecoderStream' && existing !== TextDecoderStream && names !== null && !names.every((label) => nativeFor(existing, label) !== null)) {
+    } else if (name === 'TextDecoderStream' && existing !== TextDecoderStream && probe() && !names.every((label) => nativeFor(existing, label) !== null)) {
       put(name, TextDecoderStream);
     } else if (name === 'TextEncoder' && existing !== TextEncoder && typeof existing.prototype.encodeInto !== 'function') {
       addEncodeInto(existing, TextEncoder);

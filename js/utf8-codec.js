@@ -40,13 +40,26 @@ const ENGINE_ASCII = 16384;
 // (shorter would be overlong; 2^31-1 for a non-lead). One table, read
 // through a local: a bundler makes top-level bindings var, which V8 then
 // reads again for every access.
-const LEADS = new Int32Array(1024);
-for (let b = 0; b < 256; b++) {
-  const n = b < 0x80 ? 1 : b < 0xc2 ? 0 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : b < 0xf5 ? 4 : 0;
-  LEADS[4 * b] = ((24 - 6 * n) << 3) | n;
-  LEADS[4 * b + 1] = [0, 0x7f, 0x7ff, 0xffff, 0x1fffff][n];
-  LEADS[4 * b + 2] = [0, 0, 0xc00000, 0xc0c000, 0xc0c0c0][n];
-  LEADS[4 * b + 3] = [0x7fffffff, 0, 0x80, 0x800, 0x10000][n];
+const LEADS = leadTable();
+
+// Filled in a function of its own, with no array made per byte: at the top
+// level, 256 rounds of three array literals were 0.1 ms of a fresh Chromium
+// page's start-up and often made V8 compile the whole bundle's top-level code
+// again for its baseline tier (docs/speed-log.md, "Chromium start-up: jis0208
+// decoded by the module").
+function leadTable() {
+  const table = new Int32Array(1024);
+  const masks = [0, 0x7f, 0x7ff, 0xffff, 0x1fffff];
+  const highs = [0, 0, 0xc00000, 0xc0c000, 0xc0c0c0];
+  const least = [0x7fffffff, 0, 0x80, 0x800, 0x10000];
+  for (let b = 0; b < 256; b++) {
+    const n = b < 0x80 ? 1 : b < 0xc2 ? 0 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : b < 0xf5 ? 4 : 0;
+    table[4 * b] = ((24 - 6 * n) << 3) | n;
+    table[4 * b + 1] = masks[n];
+    table[4 * b + 2] = highs[n];
+    table[4 * b + 3] = least[n];
+  }
+  return table;
 }
 
 /** After decodeUtf8: the state to keep (null: the decoder is as new), and where the input after a fatal error starts (-1: none). */

@@ -9,6 +9,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rm
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { minify as terser } from 'terser';
+import { classicModule } from './classic-module.mjs';
 import { BACKEND_MODULES, COMMONJS_REQUIRE_FILE, MAIN_FILE, MODULE_BYTES, OUTSIDE_MODULES, SETS, commonJsWrapper, entries, extension, manifestFields, moduleBytesFile, noWasmBackendFile } from './entries.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -125,8 +126,9 @@ function resolver(entry, format) {
         // which decodes base64 only, so the inflater is not bundled.
         build.onResolve({ filter: /^\.\/bytes\.js$/ }, (args) =>
           /build\/wasm\/\w+$/.test(args.resolveDir) ? { path: args.resolveDir.match(/(\w+)$/)[1], namespace: 'raw-module' } : undefined);
-        build.onLoad({ filter: /.*/, namespace: 'raw-module' }, (args) => ({
-          contents: `export default ${JSON.stringify(readFileSync(`${root}build/wasm/${args.path}/module.wasm`).toString('base64'))};`,
+        // The full module's copy decodes jis0208 itself (tools/classic-module.mjs).
+        build.onLoad({ filter: /.*/, namespace: 'raw-module' }, async (args) => ({
+          contents: `export default ${JSON.stringify((args.path === 'full' ? await classicModule() : readFileSync(`${root}build/wasm/${args.path}/module.wasm`)).toString('base64'))};`,
           loader: 'js',
         }));
         build.onResolve({ filter: /\/(module-bytes|inflate)\.js$/ }, (args) =>

@@ -5,7 +5,9 @@
 // the WHATWG index file gives, whichever Japanese encoding comes first (each
 // order provides the indexes through a different first call). Expected
 // strings follow the spec's decoders (§12.1.1, §12.2.1, §12.3.1) over the
-// index files, never our own output.
+// index files, never our own output. The script's copy of the module decodes
+// jis0208 itself (tools/classic-module.mjs): that copy is checked alone too,
+// and the glue (js/wasm-index-forms.js) must hand jis0208 to it.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,6 +15,8 @@ import { join } from 'node:path';
 import test from 'node:test';
 import vm from 'node:vm';
 import { CJK_INDEX_LENGTHS, PROJECT, whatwgIndex } from './helpers.mjs';
+import { JIS0208_FORM_AT, withIndexForms } from '../../js/wasm-index-forms.js';
+import { indexForms } from '../../build/wasm/full/no-wasm-data.js';
 
 const script = readFileSync(createRequire(join(PROJECT, 'package.json')).resolve('text-encoding-wasm/script'), 'utf8');
 const JIS0208 = whatwgIndex('jis0208', CJK_INDEX_LENGTHS[0]);
@@ -66,6 +70,37 @@ function checkIso2022Jp(decode) {
     }
   }
 }
+
+/** The module the script embeds (its one base64 WebAssembly literal). */
+function embeddedModule() {
+  const literals = script.match(/"AGFzbQ[A-Za-z0-9+/=]*"/g);
+  assert.equal(literals.length, 1, 'one embedded module');
+  return new WebAssembly.Module(Buffer.from(literals[0].slice(1, -1), 'base64'));
+}
+
+test('the classic script\'s module decodes jis0208 from the form it carries (index_form) to the index file', () => {
+  const exports = new WebAssembly.Instance(embeddedModule(), {}).exports;
+  const at = exports.index_table(0 | 0x100);
+  exports.index_form(JIS0208_FORM_AT, indexForms[0].length, at, CJK_INDEX_LENGTHS[0]);
+  const got = new Uint16Array(exports.memory.buffer, at, CJK_INDEX_LENGTHS[0]);
+  const wrong = JIS0208.findIndex((cp, pointer) => got[pointer] !== cp);
+  assert.equal(wrong, -1, `jis0208 pointer ${wrong} is ${got[wrong]}, the file says ${JIS0208[wrong]}`);
+});
+
+test('the classic runtime hands jis0208 to the module\'s index_form, once, and jis0212 to the JavaScript decoder', () => {
+  const exports = new WebAssembly.Instance(embeddedModule(), {}).exports;
+  const calls = [];
+  const spied = { ...exports, index_form: (...args) => (calls.push(args), exports.index_form(...args)) };
+  const own = withIndexForms(spied, indexForms);
+  for (const [which, index] of [[0, JIS0208], [1, JIS0212]]) {
+    const at = own.index_table(which);
+    own.index_table(which);
+    const got = new Uint16Array(exports.memory.buffer, at, CJK_INDEX_LENGTHS[which]);
+    const wrong = index.findIndex((cp, pointer) => got[pointer] !== cp);
+    assert.equal(wrong, -1, `index ${which} pointer ${wrong} is ${got[wrong]}, the file says ${index[wrong]}`);
+  }
+  assert.deepEqual(calls.map((args) => args[0]), [JIS0208_FORM_AT]);
+});
 
 const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const hex = (b) => b.toString(16).toUpperCase().padStart(2, '0');
