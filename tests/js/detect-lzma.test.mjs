@@ -70,6 +70,13 @@ test('decodes every module the build makes', () => {
   }
 });
 
+test('decodes the embedded detector module (tools/embed-module.mjs --lzma) to the built module file', () => {
+  const source = readFileSync(new URL('build/wasm/detect/bytes.js', root), 'utf8');
+  const packed = new Uint8Array(Buffer.from(/"([A-Za-z0-9+/=]{100,})"/.exec(source)[1], 'base64'));
+  assert.equal(packed[0], 0xff, 'marked as LZMA');
+  assert.ok(Buffer.from(lzmaDecode(packed)).equals(readFileSync(new URL('build/wasm/detect/module.wasm', root))));
+});
+
 test('a damaged stream: a TypeError or the stated size, never a hang; cut short or another format: a TypeError', () => {
   const input = new Uint8Array(Buffer.from('TextDecoder and TextEncoder, '.repeat(400)));
   const good = liblzmaEncode(input);
