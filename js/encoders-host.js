@@ -16,6 +16,9 @@ import { FAMILY_OF } from './encodings.js';
 import { EUC_JP } from './encoding-table.js';
 import { copyIndex, SINGLE_BYTE } from './copy-index.js';
 
+/** How the main entry's `ready` hands over its runtime: taken at load (page script may replace Symbol.for later). */
+const RUNTIME = Symbol.for('text-encoding-wasm.runtime');
+
 /** CJK indexes (0 jis0208, 2 EUC-KR, 3 gb18030, 4 Big5) each encoder reads, by encoding index (js/encoding-table.js). */
 const INDEXES_OF = { 29: 3, 30: 3, 31: 4, 32: 0, 33: 0, 34: 0, 35: 2 };
 const JIS0212 = 1;
@@ -29,7 +32,7 @@ const JIS0212 = 1;
  * runtime's labels and names with this module's encodeChunk (and transcode).
  */
 export function encodersHost(mainReady, { base64 = null, fallback = null, instantiate = null, what, hint = null, transcoder = null }) {
-  const mainRuntime = (context) => mainReady[Symbol.for('text-encoding-wasm.runtime')](context);
+  const mainRuntime = (context) => mainReady[RUNTIME](context);
   let host = null;
   let runtime = null;
   /** Per CJK index: whether this instance has it. */

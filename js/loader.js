@@ -115,12 +115,23 @@ export function backend() {
   return active;
 }
 
+/**
+ * Set while reinstantiate() runs: fresh instances still owed after a trap.
+ * The call that trapped may have run out of stack (a deep recursion in the
+ * page), and its recovery with it; the next getRuntime, at a normal depth,
+ * makes them, rather than calling the trapped instance (whose lock may be
+ * held: it would spin for ever).
+ */
+let owed = false;
+
 /** The runtime, or a TypeError that says why there is none yet. */
 export function getRuntime(context) {
   // A module-free entry (TEW_MODULE_FREE: tools/build-package.mjs,
   // js/text-decoder.js) has its runtime from the moment it loads.
   const moduleFree = typeof TEW_MODULE_FREE === 'boolean' && TEW_MODULE_FREE;
-  if (runtime || moduleFree) return runtime;
+  if (moduleFree) return runtime;
+  if (owed) reinstantiate();
+  if (runtime) return runtime;
   for (const host of hosts) host.exports(context);
   throw new TypeError(`${context}: text-encoding-wasm is not initialised yet; await ready() first.`);
 }
@@ -131,8 +142,10 @@ export function getRuntime(context) {
  */
 export function reinstantiate() {
   if (hosts.length === 0) throw new TypeError('text-encoding-wasm: no module to reinstantiate');
+  owed = true;
   for (const host of hosts) host.reinstantiate();
   route(); // the families' new runtimes too
+  owed = false;
   return runtime;
 }
 

@@ -7,9 +7,12 @@
 // entry's trap guard and WebIDL steps, from Symbol.for('text-encoding-wasm.shared'):
 // js/detect/encoding-detector.js, boot.)
 
+/** Taken at load: a host may be made at first use, after page script replaced Symbol.for. */
+const HOST = Symbol.for('text-encoding-wasm.host');
+
 /** hostModule's options less `inflate` -> a host, through the main entry whose `ready` is given. */
 export function mainHost(mainReady, what, options) {
-  const host = mainReady[Symbol.for('text-encoding-wasm.host')];
+  const host = mainReady[HOST];
   if (typeof host !== 'function') {
     throw new TypeError(`${what} could not reach the main entry's module host (mismatched package copies?).`);
   }

@@ -130,8 +130,33 @@ struct Scratch {
     state: [u8; 32],
 }
 
-static SCRATCH: spin::Mutex<Scratch> =
-    spin::Mutex::new(Scratch {
+/// The scratch behind a lock that never waits. The module runs on one
+/// thread, so a lock found held is one a trap left behind: a call that never
+/// returned (the page's stack ran out inside the module, say, and the JS
+/// guard's recovery with it). Spinning on it would hang the page for ever; a
+/// trap instead lets the guard (js/trap-guard.js) make a fresh instance.
+pub(crate) struct ScratchLock(spin::Mutex<Scratch>);
+
+impl ScratchLock {
+    pub(crate) fn lock(&self) -> spin::MutexGuard<'_, Scratch> {
+        match self.0.try_lock() {
+            Some(guard) => guard,
+            None => held_by_a_trapped_call(),
+        }
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn held_by_a_trapped_call() -> ! {
+    core::arch::wasm32::unreachable()
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn held_by_a_trapped_call() -> ! {
+    unreachable!("the scratch lock is held by a call that never returned")
+}
+
+static SCRATCH: ScratchLock = ScratchLock(spin::Mutex::new(Scratch {
     bytes: Vec::new(),
     units: Vec::new(),
     values: Vec::new(),
@@ -139,7 +164,7 @@ static SCRATCH: spin::Mutex<Scratch> =
     out: Vec::new(),
     results: [0; 6],
     state: [0; 32],
-});
+}));
 
 /// Ensures the buffers hold at least `bytes` bytes and `units` code units, and
 /// returns the address of the byte buffer; [`scratch_units`], [`scratch_results`]

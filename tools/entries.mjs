@@ -156,7 +156,7 @@ import { useJsBackend } from '../loader.js';
 useJsBackend(instantiate, 'text-encoding-wasm${subpath(backend, set, 'plain').slice(1)}');`;
   return `// Entry ${subpath(backend, set, 'plain')} (generated from tools/entries.mjs): the classes, ${SETS[set].what}, backend ${backend}.
 ${boot}
-import { getRuntime, ready } from '../loader.js';
+import { getRuntime, ready${set === 'full' && backend === 'wasm' && !classic ? ', reinstantiate' : ''} } from '../loader.js';
 ${set === 'full' ? '' : set === 'lite' ? `import { enableFamilies, registerFamily } from '../families.js';\nenableFamilies();` : `import { nameLeftOutImports } from '../families.js';\nnameLeftOutImports();`}
 ${set === 'full' ? `// How text-encoding-wasm/extra, /detect and /hooks (separate bundles) reach this module instance${backend === 'wasm' && !classic ? ',\n// and the module host it runs its own module with, its inflater included (one copy of each, saved)' : ''}.
 ${backend === 'wasm' && !classic ? `import { inflateRaw } from '../inflate.js';
@@ -164,7 +164,7 @@ import { hostModule } from '../module-host.js';
 import { guardRuntime } from '../trap-guard.js';
 import { bufferSourceBytes, bytesStillHeld, illegalInvocation, shapeInterface, toDictionary } from '../webidl.js';
 ready[Symbol.for('text-encoding-wasm.host')] = (options) => hostModule({ inflate: inflateRaw, ...options });
-ready[Symbol.for('text-encoding-wasm.shared')] = [guardRuntime, bufferSourceBytes, bytesStillHeld, illegalInvocation, shapeInterface, toDictionary];
+ready[Symbol.for('text-encoding-wasm.shared')] = [guardRuntime, bufferSourceBytes, bytesStillHeld, illegalInvocation, shapeInterface, toDictionary, reinstantiate];
 ` : ''}ready[Symbol.for('text-encoding-wasm.runtime')] = getRuntime;
 ` : ''}${SETS[set].module === null && backend === 'wasm' ? `// How its js twin (jsTwinSource) switches this instance to strings built for interpreters.
 ready[Symbol.for('text-encoding-wasm.typed')] = (entry) => useRuntime(createRuntime(true), 'js', entry);

@@ -13,7 +13,7 @@
 // import (js/detect/main-decoder.js).
 import { mainHost } from '../main-host.js';
 import { lzmaDecode } from './lzma.js';
-import { mainDecoderImports } from './main-decoder.js';
+import { mainDecoderImports, takeMainTrap } from './main-decoder.js';
 import { ISO_2022_JP } from '../encodings.js';
 import { Uint8Array, WeakMap, call, charCodeAt, min, regExpExec, setElements, sliceElements, sliceString, subarray } from '../intrinsics.js';
 
@@ -27,8 +27,13 @@ const CONSTRUCT = "Failed to construct 'EncodingDetector'";
 const FEED = "Failed to execute 'feed' on 'EncodingDetector'";
 const GUESS = "Failed to execute 'guess' on 'EncodingDetector'";
 
-/** The main entry's trap guard and WebIDL steps (set by boot: js/main-host.js). */
-let guardRuntime, bufferSourceBytes, bytesStillHeld, illegalInvocation, shapeInterface, toDictionary;
+/** The main entry's trap guard, WebIDL steps and reinstantiate() (set by boot: js/main-host.js). */
+let guardRuntime, bufferSourceBytes, bytesStillHeld, illegalInvocation, shapeInterface, toDictionary, mainReinstantiate;
+
+// Taken at load (page script may replace Symbol.for later): how the main entry's `ready` hands over its runtime and shared steps.
+const RUNTIME = Symbol.for('text-encoding-wasm.runtime');
+const objectKeys = Object.keys;
+const SHARED = Symbol.for('text-encoding-wasm.shared');
 
 /** The detector's module, hosted like every module of the package (js/module-host.js). */
 let host = null;
@@ -44,8 +49,7 @@ let detectMemory = null;
  */
 export function boot(base64, mainReady) {
   main = mainReady;
-  [guardRuntime, bufferSourceBytes, bytesStillHeld, illegalInvocation, shapeInterface, toDictionary] = main[Symbol.for('text-encoding-wasm.shared')];
-  shapeInterface(EncodingDetector, 'EncodingDetector', ['feed', 'guess']);
+  // (mainHost first: it says so clearly when the main entry is a copy without these.)
   host = mainHost(main, 'text-encoding-wasm/detect', {
     base64,
     // Its module is LZMA, not deflate (js/detect/lzma.js): given as the inflater.
@@ -54,6 +58,8 @@ export function boot(base64, mainReady) {
     // chardetng is only built to WebAssembly: awaiting ready() will not help.
     fallbackHint: 'the detector has no build without WebAssembly (text-encoding-wasm/js has the decoders, not the detector)',
   });
+  [guardRuntime, bufferSourceBytes, bytesStillHeld, illegalInvocation, shapeInterface, toDictionary, mainReinstantiate] = main[SHARED];
+  shapeInterface(EncodingDetector, 'EncodingDetector', ['feed', 'guess']);
   host.boot();
 }
 
@@ -81,16 +87,33 @@ function prepareMain(runtime) {
 /** The instance's exports, each guarded (js/trap-guard.js): after a trap a fresh instance replaces it. */
 let guarded = null;
 let guardedFor = null;
+/** Set while recover() runs: a fresh detector instance still owed (the trap's own call may have run out of stack), made at the next call. */
+let owed = false;
+
+/**
+ * After a trap: a fresh detector instance, and a fresh main one if the trap
+ * was the main module's, inside the import (js/detect/main-decoder.js; the
+ * main entry's reinstantiate() is owed until it completes, so its next call
+ * makes it if this one is cut short).
+ */
+function recover() {
+  owed = true;
+  if (takeMainTrap()) mainReinstantiate();
+  host.reinstantiate();
+  owed = false;
+}
 
 function wasm(context) {
+  if (owed) recover();
   const exports = host.exports(context);
   if (guardedFor !== exports) {
-    const calls = Object.keys(exports).filter((name) => typeof exports[name] === 'function');
-    guarded = guardRuntime(exports, calls, () => host.reinstantiate(), 'text-encoding-wasm/detect');
+    const calls = [];
+    for (const name of objectKeys(exports)) if (typeof exports[name] === 'function') calls[calls.length] = name;
+    guarded = guardRuntime(exports, calls, recover, 'text-encoding-wasm/detect');
     guardedFor = exports;
   }
   // Looked up before each call: a trap in either module replaces its instance.
-  mainRuntime = main[Symbol.for('text-encoding-wasm.runtime')](context);
+  mainRuntime = main[RUNTIME](context);
   detectMemory = exports.memory;
   if (prepared !== mainRuntime.io) {
     prepareMain(mainRuntime);

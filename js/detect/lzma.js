@@ -30,7 +30,8 @@ const PROBS = 1775;
 
 /** The bytes `input` (a Uint8Array: size, then the raw LZMA stream) stands for. */
 export function lzmaDecode(input) {
-  const size = (input[1] | (input[2] << 8) | (input[3] << 16) | (input[4] << 24)) >>> 0;
+  // (No size unless marked: a stray input must not allocate up to 4 GiB before it fails.)
+  const size = input[0] === 0xff ? (input[1] | (input[2] << 8) | (input[3] << 16) | (input[4] << 24)) >>> 0 : 0;
   const probs = new Uint16Array(PROBS);
   for (let i = 0; i < PROBS; i++) probs[i] = 1024;
   const out = new Uint8Array(size);

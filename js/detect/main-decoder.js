@@ -43,6 +43,21 @@ function detaches(memory) {
  * (js/runtime.js), both looked up again by js/detect/encoding-detector.js
  * before each call into the detector (a trap replaces either instance).
  */
+/**
+ * Set when the main module trapped inside the import (its instance may hold
+ * its scratch lock): js/detect/encoding-detector.js then has the main entry
+ * make a fresh one. A plain store, no call: the trap may have been the stack
+ * running out.
+ */
+export let mainTrapped = false;
+
+/** Reads and clears mainTrapped. */
+export function takeMainTrap() {
+  const trapped = mainTrapped;
+  mainTrapped = false;
+  return trapped;
+}
+
 export function mainDecoderImports(detectMemory, mainIo) {
   let lastIo = null;
   let detached = false;
@@ -64,7 +79,13 @@ export function mainDecoderImports(detectMemory, mainIo) {
     copy(bytes, src, io.u8, io.bytesPtr, len);
     const statePtr = io.statePtr;
     if (!fresh) copy(bytes, state, io.u8, statePtr, 16);
-    const written = io.exports.decode(index, FATAL | (fresh ? FRESH : 0) | (last ? LAST : 0), len);
+    let written;
+    try {
+      written = io.exports.decode(index, FATAL | (fresh ? FRESH : 0) | (last ? LAST : 0), len);
+    } catch (error) {
+      mainTrapped = true;
+      throw error;
+    }
     mainViews(io, detached); // (the main module may have grown its memory: a CJK index unpacked at first use)
     copy(io.u8, statePtr, bytes, state, 16);
     // (More than `cap` units cannot be written in the room given: host.rs then traps, as chardetng would have.)

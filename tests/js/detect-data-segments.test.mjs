@@ -16,11 +16,11 @@ import { PROJECT } from './helpers.mjs';
 const root = new URL('../../', import.meta.url);
 
 /**
- * The instance's memory right after instantiation. The module imports nothing
- * today; should it import functions (from the main module's instance, say),
- * stubs stand in for them (instantiation calls none: a stub that is called
- * fails the test), and an imported memory is made at the smallest size the
- * module accepts.
+ * The instance's memory right after instantiation. The module imports one
+ * function from the main module's instance (main.decode): stubs stand in for
+ * imported functions (instantiation calls none: a stub that is called fails
+ * the test), and an imported memory, should there be one, is made at the
+ * smallest size the module accepts.
  */
 function initialMemory(bytes) {
   const module = new WebAssembly.Module(bytes);

@@ -39,6 +39,8 @@ const TAMPERINGS = {
   'Map.prototype.has': 'Map.prototype.has = () => true;',
   'String.prototype.toLowerCase': "String.prototype.toLowerCase = () => 'x';",
   'RegExp.prototype.exec': 'RegExp.prototype.exec = () => null;',
+  // How /detect and /extra reach the main entry's runtime on `ready`, read at load.
+  'Symbol.for': "Symbol.for = () => Symbol('x');",
 };
 
 /** Basic calls, each answered as JSON-able data (or the error's class and message). */
