@@ -185,7 +185,7 @@ export function goals(envs, data) {
     }
     const smallMissed = small.filter((x) => !(x.ratio >= 1));
     out.push(`- **${env}: small calls no slower than @exodus/bytes** (minimum over ${runs.length} run(s)): ${smallMissed.length ? `missed on ${smallMissed.length} of ${small.length}` : `met on all ${small.length}`} ` +
-      `(${small.map((x) => `${x.id} ${fmt(x.ratio)}×, last run ours ${Math.round(x.ours)} ns vs ${Math.round(x.ex)} ns, ${Number.isFinite(x.native) ? `, native ${Math.round(x.native)} ns` : ''}`).join('; ')})`);
+      `(${small.map((x) => `${x.id} ${fmt(x.ratio)}×, last run ours ${Math.round(x.ours)} ns vs ${Math.round(x.ex)} ns${Number.isFinite(x.native) ? `, native ${Math.round(x.native)} ns` : ''}`).join('; ')})`);
     tables.push(issue15Table(env, runs, list));
   }
   return [...out, '', ...tables.flatMap((t) => [t, ''])].join('\n');
