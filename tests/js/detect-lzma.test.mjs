@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import test from 'node:test';
-import { prng } from './helpers.mjs';
+import { compressionSamples, prng } from './helpers.mjs';
 import { lzmaDecode } from '../../js/detect/lzma.js';
 
 const root = new URL('../../', import.meta.url);
@@ -26,27 +26,7 @@ sys.stdout.buffer.write(b'\\xff' + len(data).to_bytes(4, 'little') + lzma.compre
 `], { input, maxBuffer: 1 << 26 }));
 }
 
-function samples() {
-  const random = prng(0x12a3a);
-  const out = [Uint8Array.of(0), Uint8Array.of(1, 2, 3), new Uint8Array(5000)];
-  for (const size of [10, 1000, 70_000, 200_000]) {
-    const noise = new Uint8Array(size);
-    for (let i = 0; i < size; i++) noise[i] = Math.floor(random() * 256);
-    out.push(noise);
-    const runs = new Uint8Array(size);
-    for (let i = 0; i < size; i++) runs[i] = random() < 0.02 ? Math.floor(random() * 256) : i > 0 ? runs[i - 1] : 7;
-    out.push(runs);
-    const words = ['TextDecoder', 'encoding', ' ', 'Shift_JIS', '\n', 'ü', '日本語', 'x', 'TextDecoderStream'];
-    let text = '';
-    while (text.length < size) text += words[Math.floor(random() * words.length)];
-    out.push(new Uint8Array(Buffer.from(text)));
-    // Copies from far back: blocks repeated at distances up to the dictionary's end.
-    const far = new Uint8Array(size);
-    for (let i = 0; i < size; i++) far[i] = i >= 40_000 && random() < 0.97 ? far[i - 40_000 + (i % 7)] : Math.floor(random() * 256);
-    out.push(far);
-  }
-  return out;
-}
+const samples = () => compressionSamples(0x12a3a, [10, 1000, 70_000, 200_000], { far: true });
 
 test('decodes what liblzma encodes, with the build settings and others', () => {
   let checked = 0;

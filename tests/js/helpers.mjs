@@ -134,3 +134,30 @@ export function whatwgIndex(name, length) {
   }
   return table;
 }
+
+/**
+ * Inputs for a compressor's round trip (js/inflate.js, js/detect/lzma.js):
+ * per size, random bytes, long runs, text-like words and, with `far`, blocks
+ * repeated 40,000 bytes back (long distances); seeded.
+ */
+export function compressionSamples(seed, sizes, { far = false } = {}) {
+  const random = prng(seed);
+  const out = [new Uint8Array(0), Uint8Array.of(0), Uint8Array.of(1, 2, 3), new Uint8Array(5000)];
+  for (const size of sizes) {
+    const noise = new Uint8Array(size);
+    for (let i = 0; i < size; i++) noise[i] = Math.floor(random() * 256);
+    out.push(noise);
+    const runs = new Uint8Array(size);
+    for (let i = 0; i < size; i++) runs[i] = random() < 0.02 ? Math.floor(random() * 256) : i > 0 ? runs[i - 1] : 7;
+    out.push(runs);
+    const words = ['TextDecoder', 'encoding', ' ', 'Shift_JIS', '\n', 'ü', '日本語', 'x', 'TextDecoderStream'];
+    let text = '';
+    while (text.length < size) text += words[Math.floor(random() * words.length)];
+    out.push(new Uint8Array(Buffer.from(text)));
+    if (!far) continue;
+    const back = new Uint8Array(size);
+    for (let i = 0; i < size; i++) back[i] = i >= 40_000 && random() < 0.97 ? back[i - 40_000 + (i % 7)] : Math.floor(random() * 256);
+    out.push(back);
+  }
+  return out;
+}
