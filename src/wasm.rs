@@ -135,10 +135,10 @@ struct Scratch {
 /// returned (the page's stack ran out inside the module, say, and the JS
 /// guard's recovery with it). Spinning on it would hang the page for ever; a
 /// trap instead lets the guard (js/trap-guard.js) make a fresh instance.
-pub(crate) struct ScratchLock(spin::Mutex<Scratch>);
+struct ScratchLock(spin::Mutex<Scratch>);
 
 impl ScratchLock {
-    pub(crate) fn lock(&self) -> spin::MutexGuard<'_, Scratch> {
+    fn lock(&self) -> spin::MutexGuard<'_, Scratch> {
         match self.0.try_lock() {
             Some(guard) => guard,
             None => held_by_a_trapped_call(),
