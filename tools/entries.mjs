@@ -164,6 +164,7 @@ import { hostModule } from '../module-host.js';
 import { guardRuntime } from '../trap-guard.js';
 import { bufferSourceBytes, bytesStillHeld, illegalInvocation, shapeInterface, toDictionary } from '../webidl.js';
 ready[Symbol.for('text-encoding-wasm.host')] = (options) => hostModule({ inflate: inflateRaw, ...options });
+// In this order: js/detect/encoding-detector.js (boot) takes them by position (an array: fewer bytes here than named members).
 ready[Symbol.for('text-encoding-wasm.shared')] = [guardRuntime, bufferSourceBytes, bytesStillHeld, illegalInvocation, shapeInterface, toDictionary, reinstantiate];
 ` : ''}ready[Symbol.for('text-encoding-wasm.runtime')] = getRuntime;
 ` : ''}${SETS[set].module === null && backend === 'wasm' ? `// How its js twin (jsTwinSource) switches this instance to strings built for interpreters.

@@ -32,8 +32,9 @@ let guardRuntime, bufferSourceBytes, bytesStillHeld, illegalInvocation, shapeInt
 
 // Taken at load (page script may replace Symbol.for later): how the main entry's `ready` hands over its runtime and shared steps.
 const RUNTIME = Symbol.for('text-encoding-wasm.runtime');
-const objectKeys = Object.keys;
 const SHARED = Symbol.for('text-encoding-wasm.shared');
+/** Taken at load too: the guard's list of exports is made at the first call, which page script may precede. */
+const objectKeys = Object.keys;
 
 /** The detector's module, hosted like every module of the package (js/module-host.js). */
 let host = null;
@@ -58,6 +59,7 @@ export function boot(base64, mainReady) {
     // chardetng is only built to WebAssembly: awaiting ready() will not help.
     fallbackHint: 'the detector has no build without WebAssembly (text-encoding-wasm/js has the decoders, not the detector)',
   });
+  // In the order tools/entries.mjs (plainSource) hands them over.
   [guardRuntime, bufferSourceBytes, bytesStillHeld, illegalInvocation, shapeInterface, toDictionary, mainReinstantiate] = main[SHARED];
   shapeInterface(EncodingDetector, 'EncodingDetector', ['feed', 'guess']);
   host.boot();
@@ -218,7 +220,6 @@ export class EncodingDetector {
     return { encoding, confident: (result & 0x100) !== 0 };
   }
 }
-
 
 /** One-shot convenience: detect(bytes, guessOptions) -> { encoding, confident }. */
 export function detect(input, options = undefined) {

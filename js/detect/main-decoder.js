@@ -38,18 +38,12 @@ function detaches(memory) {
 }
 
 /**
- * The import object for the detector's module. `detectMemory()` is the
- * current detector instance's memory, `mainIo()` the main runtime's `io`
- * (js/runtime.js), both looked up again by js/detect/encoding-detector.js
- * before each call into the detector (a trap replaces either instance).
- */
-/**
  * Set when the main module trapped inside the import (its instance may hold
  * its scratch lock): js/detect/encoding-detector.js then has the main entry
  * make a fresh one. A plain store, no call: the trap may have been the stack
  * running out.
  */
-export let mainTrapped = false;
+let mainTrapped = false;
 
 /** Reads and clears mainTrapped. */
 export function takeMainTrap() {
@@ -58,6 +52,12 @@ export function takeMainTrap() {
   return trapped;
 }
 
+/**
+ * The import object for the detector's module. `detectMemory()` is the
+ * current detector instance's memory, `mainIo()` the main runtime's `io`
+ * (js/runtime.js), both looked up again by js/detect/encoding-detector.js
+ * before each call into the detector (a trap replaces either instance).
+ */
 export function mainDecoderImports(detectMemory, mainIo) {
   let lastIo = null;
   let detached = false;
