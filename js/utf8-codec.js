@@ -4,8 +4,8 @@
 // TextDecoder's UTF-8 path is this one.
 //
 // Why in JS: without a native decoder, most of the time goes into turning
-// UTF-16 units into a string, not into decoding (ARCHITECTURE.md, "Where the
-// time goes"); decoding straight into the array that String.fromCharCode
+// UTF-16 units into a string, not into decoding (docs/architecture/
+// decode-speed.md); decoding straight into the array that String.fromCharCode
 // reads saves the module's copies in and out and a pass over the units.
 //
 // Exactness: one loop does the spec's steps. A lead byte's continuation bytes
