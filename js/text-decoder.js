@@ -183,8 +183,17 @@ export function decoderSlots(args, context) {
   // A label of an encoding this build leaves out (-2 - its index): the
   // message names the import that adds it (js/loader.js, leftOutHint).
   if (index < 0 || index === REPLACEMENT) {
+    // A UTF-only entry (TEW_UTF_ONLY: tools/build-package.mjs) knows no other
+    // encoding's labels (js/label-index.js): for any but the UTF ones and
+    // replacement's (-1) its message names the imports that have the others.
+    // (A local const first in its block: esbuild folds it there.)
+    const utfOnly = typeof TEW_UTF_ONLY === 'boolean' && TEW_UTF_ONLY;
     const provided = `${context}: The encoding label provided ('${label}')`;
-    throw new RangeError(index <= -2 ? `${provided} names ${runtime.name(-2 - index)}, ${leftOutHint(-2 - index)}.` : `${provided} is invalid.`);
+    throw new RangeError(
+      utfOnly && index === -1 ? `${provided} ${leftOutHint(-1)}.`
+      : !utfOnly && index <= -2 ? `${provided} names ${runtime.name(-2 - index)}, ${leftOutHint(-2 - index)}.`
+      : `${provided} is invalid.`,
+    );
   }
   return {
     index,

@@ -175,18 +175,28 @@ test('js/encoding-labels.js (the UTF-only entries\' labels) is what tools/gen-la
   assert.equal(r.status, 0, r.stderr);
 });
 
-test('text-encoding-wasm/utf8 (no module) resolves every label of encodings.json, in any ASCII case and whitespace', () => {
+test('text-encoding-wasm/utf8 (no module) resolves every UTF label of encodings.json, in any ASCII case and whitespace; every other is a RangeError naming an import that has its encoding', () => {
   const utf = new Set(['UTF-8', 'UTF-16LE', 'UTF-16BE']);
+  // /utf8 cannot add an encoding and knows only the UTF labels: any other
+  // label's message says what /utf8 has and which imports have the rest;
+  // for a label of the standard, one of those must be the import that adds
+  // its encoding (/lite for the single-byte ones, the family's entry for the
+  // CJK ones; the full entry for all).
+  const family = { 'Legacy single-byte encodings': '/lite', 'Legacy multi-byte Chinese (simplified) encodings': '/chinese', 'Legacy multi-byte Chinese (traditional) encodings': '/big5', 'Legacy multi-byte Japanese encodings': '/japanese', 'Legacy multi-byte Korean encodings': '/korean' };
+  const notUtf = /is not a label of UTF-8 or UTF-16, the only encodings text-encoding-wasm\/utf8 has; for the standard's other encodings import 'text-encoding-wasm' \(all of them\)/;
   let checked = 0;
-  for (const { name, labels } of standardEncodings()) {
+  for (const { name, labels, heading } of standardEncodings()) {
     for (const label of labels) {
       for (const spelled of [label, ` \t${label.toUpperCase()}\n\f\r`]) {
         if (utf.has(name)) {
           assert.equal(new utfOnly.TextDecoder(spelled).encoding, name.toLowerCase(), spelled);
+        } else if (name === 'replacement') {
+          // The replacement encoding's labels are invalid for TextDecoder in every build: no import to name.
+          assert.throws(() => new utfOnly.TextDecoder(spelled), (e) => e instanceof RangeError && /is invalid\.$/.test(e.message), spelled);
         } else {
-          // The replacement encoding's labels are invalid for TextDecoder; every other encoding is left out and named.
-          const expected = name === 'replacement' ? /is invalid/ : new RegExp(`names ${name.toLowerCase()}, which text-encoding-wasm/utf8 leaves out`);
-          assert.throws(() => new utfOnly.TextDecoder(spelled), (e) => e instanceof RangeError && expected.test(e.message), spelled);
+          const adds = name === 'x-user-defined' ? '/lite' : family[heading];
+          assert.ok(adds, `${name}: no import known for ${heading}`);
+          assert.throws(() => new utfOnly.TextDecoder(spelled), (e) => e instanceof RangeError && e.message.includes(`('${spelled}')`) && notUtf.test(e.message) && e.message.includes(`'text-encoding-wasm${adds}'`), spelled);
         }
         checked++;
       }
