@@ -6,12 +6,12 @@
 // a number (iso-8859-N iso8859-N iso8859N iso_8859-N:YEAR, windows-N cpN
 // x-cpN, csisolatinN lN latinN) are written as one token each and expanded at
 // load by EXPANSIONS (below, copied into the file as they are); everything
-// else is written as it is. UTF_LABELS has the labels of the 'utf' family
-// only (UTF-8, UTF-16BE, UTF-16LE, replacement: js/encoding-table.js's
-// FAMILY_OF), at the same indexes, the others empty: they are the LABELS of
-// the UTF-only entries (/utf8, /js/utf8), which cannot add an encoding. `--check`: fails if the committed file differs, or if
+// else is written as it is. In the UTF-only entries (/utf8, /js/utf8: the
+// build defines TEW_UTF_ONLY), which cannot add an encoding, LABELS are the
+// labels of the 'utf' family only (UTF-8, UTF-16BE, UTF-16LE, replacement:
+// js/encoding-table.js's FAMILY_OF), at the same indexes, the others empty. `--check`: fails if the committed file differs, or if
 // the file's LABELS, expanded, are not exactly encodings.json's labels, or its
-// UTF_LABELS not exactly those of the 'utf' family (tests/js/utf-codecs-splits.test.mjs runs it).
+// UTF-only LABELS not exactly those of the 'utf' family (tests/js/utf-codecs-splits.test.mjs runs it).
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -68,7 +68,7 @@ function familyOf() {
   return JSON.parse(readFileSync(`${ROOT}js/encoding-table.js`, 'utf8').match(/export const FAMILY_OF = (\[[^\]]*\]);/)[1]);
 }
 
-/** The labels of the 'utf' family at their indexes, every other encoding's empty (UTF_LABELS). */
+/** The labels of the 'utf' family at their indexes, every other encoding's empty (the UTF-only entries' LABELS). */
 export function utfLabels() {
   const family = familyOf();
   return standardLabels().map((labels, i) => (family[i] === 'utf' ? labels : []));
@@ -93,11 +93,12 @@ function expand(text) {
 
 // In a UTF-only entry (TEW_UTF_ONLY: tools/build-package.mjs; /utf8,
 // /js/utf8, which cannot add an encoding) only the UTF family's labels, at
-// the same indexes, the others '' (UTF_LABELS): any other label is then
-// unknown to it, and its RangeError names the imports that have the other
-// encodings (js/text-decoder.js, js/loader.js leftOutHint).
-export const UTF_LABELS = /* @__PURE__ */ ${JSON.stringify(utfLabels().map((l) => l.join(' ')).join('|'))}.split('|');
-export const LABELS = typeof TEW_UTF_ONLY === 'boolean' && TEW_UTF_ONLY ? UTF_LABELS : /* @__PURE__ */ expand(${JSON.stringify(coded)});
+// the same indexes, the others '': any other label is then unknown to it,
+// and its RangeError names the imports that have the other encodings
+// (js/text-decoder.js, js/loader.js leftOutHint).
+export const LABELS = typeof TEW_UTF_ONLY === 'boolean' && TEW_UTF_ONLY
+  ? /* @__PURE__ */ ${JSON.stringify(utfLabels().map((l) => l.join(' ')).join('|'))}.split('|')
+  : /* @__PURE__ */ expand(${JSON.stringify(coded)});
 `;
 }
 
@@ -108,7 +109,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       process.exit(1);
     }
     // The committed file's own expansion, against the standard's labels (as sets; the name first).
-    const { LABELS, UTF_LABELS } = await import(`data:text/javascript,${encodeURIComponent(readFileSync(OUT, 'utf8'))}`);
+    const { LABELS } = await import(`data:text/javascript,${encodeURIComponent(readFileSync(OUT, 'utf8'))}`);
+    // The same file as a UTF-only entry's build sees it.
+    const { LABELS: UTF_LABELS } = await import(`data:text/javascript,${encodeURIComponent(`const TEW_UTF_ONLY = true;\n${readFileSync(OUT, 'utf8')}`)}`);
     const want = standardLabels();
     const same = LABELS.length === want.length && want.every((labels, i) => {
       const got = LABELS[i].split(' ');
@@ -120,7 +123,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     }
     const utf = utfLabels();
     if (UTF_LABELS.length !== utf.length || !utf.every((labels, i) => UTF_LABELS[i] === labels.join(' ')) || !utf.some((l) => l.includes('utf-16le'))) {
-      console.error('js/encoding-labels.js: UTF_LABELS are not the utf family\'s labels of encodings.json');
+      console.error('js/encoding-labels.js: the UTF-only LABELS are not the utf family\'s labels of encodings.json');
       process.exit(1);
     }
   } else {
