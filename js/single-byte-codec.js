@@ -35,9 +35,9 @@ export function singleByteIndex(index) {
     if (v === 0) j++;
     else if (v <= RUN_MAX) for (let k = 0; k < v; k++) table[j++] = ++previous;
     else if (v <= COPY_END) for (let k = RUN_MAX - 1; k < v; k++, j++) previous = table[j] = reference[j];
-    else if (v <= COPY_END + DIGITS) z = z * DIGITS + v - COPY_END - 1;
+    else if (v <= COPY_END + DIGITS) z = z * DIGITS + v - (COPY_END + 1);
     else {
-      z = z * DIGITS + v - COPY_END - 1 - DIGITS;
+      z = z * DIGITS + v - (COPY_END + 1 + DIGITS);
       // A zigzag delta: even up, odd down.
       previous += z & 1 ? -((z + 1) >> 1) : z >> 1;
       table[j++] = previous;
