@@ -28,6 +28,9 @@ import { ENCODING_COUNT, REPLACEMENT } from './encodings.js';
  * while the backend is not loaded.
  */
 export function encodingNames() {
+  // A UTF-only entry (TEW_UTF_ONLY: tools/build-package.mjs) names only the
+  // UTF encodings (js/label-index.js): the others' names are ''.
+  const utfOnly = typeof TEW_UTF_ONLY === 'boolean' && TEW_UTF_ONLY;
   let runtime;
   try {
     runtime = getRuntime('probe');
@@ -35,7 +38,7 @@ export function encodingNames() {
     return null;
   }
   const names = [];
-  for (let i = 0; i < ENCODING_COUNT; i++) if (i !== REPLACEMENT) names.push(runtime.name(i));
+  for (let i = 0; i < ENCODING_COUNT; i++) if (i !== REPLACEMENT && !(utfOnly && runtime.name(i) === '')) names.push(runtime.name(i));
   return names;
 }
 
