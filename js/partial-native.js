@@ -28,15 +28,14 @@ import { ENCODING_COUNT, REPLACEMENT } from './encodings.js';
  * while the backend is not loaded.
  */
 export function encodingNames() {
-  let runtime;
   try {
-    runtime = getRuntime('probe');
+    const runtime = getRuntime('probe');
+    const names = [];
+    for (let i = 0; i < ENCODING_COUNT; i++) if (i !== REPLACEMENT) names.push(runtime.name(i));
+    return names;
   } catch (_) {
-    return null;
+    return null; // not loaded
   }
-  const names = [];
-  for (let i = 0; i < ENCODING_COUNT; i++) if (i !== REPLACEMENT) names.push(runtime.name(i));
-  return names;
 }
 
 /** A new `Native` (a TextDecoder or TextDecoderStream class) for `name` if it accepts it and reports it back, else null. */
@@ -50,11 +49,16 @@ export function nativeFor(Native, name) {
 }
 
 /**
- * Which of `names` the native TextDecoder decodes as the standard says: it
- * must accept the name, report it back, and decode every byte value exactly as ours does.
+ * Which of `names` (encodingNames()) the native TextDecoder decodes as the
+ * standard says: it must accept the name, report it back, and decode every
+ * byte value as the standard's decoder does. That is what ours gives, unless
+ * `matches(name, text, names)` is given (the polyfill entries:
+ * js/native-probe.js), which says whether `text` is what the standard's
+ * decoder gives for that encoding, from data made at build time: then ours
+ * need not decode, which for the CJK encodings would unpack their indexes.
  * Returns a Set of names.
  */
-export function probeNativeDecoder(Native, names) {
+export function probeNativeDecoder(Native, names, matches) {
   // Every byte value once: through a multi-byte decoder it also makes
   // lead/trail pairs. Made here, not at load: a bundle without install() drops this file.
   const probe = new Uint8Array(256).map((_, i) => i);
@@ -64,14 +68,15 @@ export function probeNativeDecoder(Native, names) {
     if (native === null) continue;
     let expected;
     try {
-      expected = new OurTextDecoder(name).decode(probe);
+      expected = matches || new OurTextDecoder(name).decode(probe);
     } catch (_) {
       // This build leaves the encoding out (text-encoding-wasm/utf8): the native one is all there is.
       working.add(name);
       continue;
     }
     try {
-      if (native.decode(probe) === expected) working.add(name);
+      const text = native.decode(probe);
+      if (matches ? matches(name, text, names) : text === expected) working.add(name);
     } catch (_) { /* threw: a gap */ }
   }
   return working;
