@@ -54,8 +54,13 @@ export function nativeFor(Native, name) {
  * byte value as the standard's decoder does. That is what ours gives, unless
  * `matches(name, text, names)` is given (the polyfill entries:
  * js/native-probe.js), which says whether `text` is what the standard's
- * decoder gives for that encoding, from data made at build time: then ours
- * need not decode, which for the CJK encodings would unpack their indexes.
+ * decoder gives for that encoding, from data made at build time. Then ours is
+ * not even constructed: constructing asks the module whether it has the
+ * encoding by running its decoder, which for the CJK encodings unpacks their
+ * indexes. So with `matches` the native is judged in every encoding, also one
+ * this build leaves out (text-encoding-wasm/utf8, /lite), where a wrong one
+ * makes a hybrid that still hands that encoding to the native (ours cannot
+ * decode it): what decodes is the same, only the global is not the native class.
  * Returns a Set of names.
  */
 export function probeNativeDecoder(Native, names, matches) {
@@ -70,7 +75,7 @@ export function probeNativeDecoder(Native, names, matches) {
     try {
       expected = matches || new OurTextDecoder(name).decode(probe);
     } catch (_) {
-      // This build leaves the encoding out (text-encoding-wasm/utf8): the native one is all there is.
+      // (Without `matches`.) This build leaves the encoding out (text-encoding-wasm/utf8): the native one is all there is.
       working.add(name);
       continue;
     }
