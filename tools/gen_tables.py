@@ -27,6 +27,8 @@ The decoder keeps a bitmap of used code points to walk these gaps.
 """
 import bisect, hashlib, json, os, re, sys
 
+from probe_fingerprints import gen_js_probe_fingerprints
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 OUT = os.path.join(ROOT, "src", "generated")
@@ -623,6 +625,7 @@ def main():
     files[os.path.join(ROOT, "js", "encoding-table.js")] = gen_js_encoding_table(src)
     files[os.path.join(ROOT, "js", "single-byte-tables.js")] = gen_js_single_byte(src, encodings)
     files[os.path.join(ROOT, "www", "encoding-names.js")] = gen_www_encoding_names(src)
+    files[os.path.join(ROOT, "js", "native-probe-fingerprints.js")] = gen_js_probe_fingerprints(src)
     stale = []
     for path, text in files.items():
         name = os.path.relpath(path, ROOT)
@@ -635,7 +638,7 @@ def main():
     if check:
         if stale:
             sys.exit("gen_tables --check: stale generated files: %s" % ", ".join(stale))
-        print("gen_tables --check: src/generated, js/cli/encodings-table.js, js/encoding-table.js, js/single-byte-tables.js and www/encoding-names.js match %s" % src)
+        print("gen_tables --check: src/generated, js/cli/encodings-table.js, js/encoding-table.js, js/single-byte-tables.js, www/encoding-names.js and js/native-probe-fingerprints.js match %s" % src)
     else:
         for name, length, count, packed in sizes:
             print("%-8s %6d pointers %6d entries %6d packed bytes" % (name, length, count, packed))
