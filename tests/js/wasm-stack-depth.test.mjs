@@ -15,8 +15,9 @@ import { deepestStack } from '../../tools/wasm-stack-depth.mjs';
 const root = new URL('../../', import.meta.url);
 
 /** A module from text, with the stack pointer as global 0 (as rustc makes it) and names kept. */
-function moduleOf(body) {
+function moduleOf(body, features) {
   const m = binaryen.parseText(`(module (global $sp (mut i32) (i32.const 65536)) (memory 2) ${body})`);
+  if (features !== undefined) m.setFeatures(features);
   assert.ok(m.validate(), 'the test module validates');
   binaryen.setDebugInfo(true);
   const bytes = m.emitBinary();
@@ -71,6 +72,35 @@ test('a move by a computed amount has no bound: an error', () => {
     () => deepestStack(moduleOf(`(func $alloca (param $n i32) (global.set $sp (i32.sub (global.get $sp) (local.get $n)))) (export "f" (func $alloca))`)),
     /stack pointer in a way other than a constant frame/,
   );
+});
+
+test('a write of the pointer that is neither a frame move nor the restore of one has no bound: an error', () => {
+  // Lowered again through the frame's local (no second read of the pointer), and set to a constant.
+  const lowered = `(func $a (local $f i32)
+    (global.set $sp (local.tee $f (i32.sub (global.get $sp) (i32.const 16))))
+    (global.set $sp (i32.sub (local.get $f) (i32.const 100000)))
+    (global.set $sp (i32.add (local.get $f) (i32.const 16))))`;
+  assert.throws(() => deepestStack(moduleOf(`${lowered} (export "a" (func $a))`)), /sets the stack pointer/);
+  assert.throws(() => deepestStack(moduleOf(`(func $a (global.set $sp (i32.const 0))) (export "a" (func $a))`)), /sets the stack pointer/);
+  // A restore by another amount than the frame's, or from a local the function also sets otherwise.
+  assert.throws(() => deepestStack(moduleOf(`(func $a (local $f i32)
+    (global.set $sp (local.tee $f (i32.sub (global.get $sp) (i32.const 16))))
+    (global.set $sp (i32.add (local.get $f) (i32.const 8)))) (export "a" (func $a))`)), /sets the stack pointer/);
+  assert.throws(() => deepestStack(moduleOf(`(func $a (local $f i32)
+    (global.set $sp (local.tee $f (i32.sub (global.get $sp) (i32.const 16))))
+    (local.set $f (i32.const 0))
+    (global.set $sp (i32.add (local.get $f) (i32.const 16)))) (export "a" (func $a))`)), /sets the stack pointer/);
+});
+
+test('calls the text does not show as calls of a function are an error, not a missed edge', () => {
+  // A tail call (its callee runs above the caller's caller's frame), a table the host can fill, a name binaryen quotes.
+  assert.throws(() => deepestStack(moduleOf(`${frame('a', 16, '(call $t)')} (func $t (return_call $big)) ${frame('big', 5000)} (export "a" (func $a))`, binaryen.Features.All)), /return_call/);
+  assert.throws(() => deepestStack(moduleOf(`(type $v (func)) (table $t 1 1 funcref) (export "tab" (table $t))
+    ${frame('c', 16, '(call_indirect $t (type $v) (i32.const 0))')} ${frame('big', 5000)} (export "c" (func $c)) (export "big" (func $big))`)), /table/);
+  assert.throws(() => deepestStack(moduleOf(`(type $v (func)) (table $t 1 1 funcref) (elem declare func $big)
+    (func $init (table.set $t (i32.const 0) (ref.func $big)))
+    ${frame('c', 16, '(call_indirect $t (type $v) (i32.const 0))')} ${frame('big', 5000)} (export "c" (func $c)) (export "init" (func $init))`, binaryen.Features.All)), /table/);
+  assert.throws(() => deepestStack(moduleOf(`${frame('a', 16, '(call $"x y")')} ${frame('"x y"', 5000)} (export "a" (func $a))`)), /name/);
 });
 
 /** Child expressions of `info` (binaryen.getExpressionInfo), whatever their kind. */
