@@ -23,7 +23,9 @@ export const classes = { TextDecoder, TextEncoder, TextDecoderStream, TextEncode
  * backend: where it is still loading (ready() pending), natives are kept.
  * `matches`, not public: the polyfill entries' check of the probe against
  * build-time data (js/native-probe.js), so that they run none of our decoders
- * where the native ones are right; without it, ours decode the probe.
+ * where the native ones are right; without it, ours decode the probe. Only
+ * a function counts: install as a callback (`targets.forEach(install)`)
+ * gets an array there, which must not make every native a gap.
  */
 export function install(target = globalThis, { force = false } = {}, matches) {
   const installed = [];
@@ -40,7 +42,7 @@ export function install(target = globalThis, { force = false } = {}, matches) {
     if (force || typeof existing !== 'function') {
       put(name, classes[name]);
     } else if (name === 'TextDecoder' && existing !== TextDecoder && probe()) {
-      const working = probeNativeDecoder(existing, names, matches);
+      const working = probeNativeDecoder(existing, names, typeof matches == 'function' && matches);
       if (working.size === 0) put(name, TextDecoder); // decodes nothing as the standard says: not a working native
       else if (working.size < names.length) put(name, hybridTextDecoder(existing, working));
       // A TextDecoderStream must accept every encoding's name (the probe stops at the first gap).

@@ -117,6 +117,16 @@ test('text-encoding-wasm/utf8/polyfill: the encodings its build leaves out still
   assert.deepEqual(polyfill.result.neither, ['iso-8859-16 RangeError', 'x-user-defined RangeError']);
 });
 
+test("install() as a callback (forEach passes index and array): the same natives kept as install(target), its private third argument ignored unless a function", () => {
+  // js/install.js: `matches` is the polyfill entries' private argument; an array in its place must not judge every native a gap.
+  const decodePath = runNode(nativeUse("const m = await import('text-encoding-wasm'); m.install(globalThis);", false));
+  const callback = runNode(nativeUse("const m = await import('text-encoding-wasm'); [globalThis].forEach(m.install);", false));
+  assert.equal(decodePath.status, 0, decodePath.stderr);
+  assert.equal(callback.status, 0, callback.stderr);
+  assert.deepEqual(callback.result, decodePath.result);
+  assert.ok(callback.result.byNative.includes('utf-8'));
+});
+
 test('the classic script in a realm with a native TextDecoder: natives kept where right, ours for the rest', () => {
   let calls = 0;
   class Counted extends NATIVE.TextDecoder {
