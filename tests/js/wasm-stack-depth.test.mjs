@@ -3,7 +3,8 @@
 // modules written here with known frames: the heaviest chain is found, an
 // indirect call reaches only functions of its signature, a function that
 // moves the pointer twice weighs both moves, and what cannot be bounded
-// (recursion, a computed move) is an error. Then the same bound against the
+// (recursion, a computed move, a write of the pointer that is no move or
+// restore, a call the text does not show as an edge) is an error. Then the same bound against the
 // real module run: every move of the pointer the module makes while decoding
 // every encoding stays within it.
 import assert from 'node:assert/strict';
