@@ -60,10 +60,11 @@ export function nativeFor(Native, name) {
  * decoder gives for that encoding, from data made at build time. Then ours is
  * not even constructed: constructing asks the module whether it has the
  * encoding by running its decoder, which for the CJK encodings unpacks their
- * indexes. So with `matches` the native is judged in every encoding, also one
- * this build leaves out (text-encoding-wasm/utf8, /lite), where a wrong one
- * makes a hybrid that still hands that encoding to the native (ours cannot
- * decode it): what decodes is the same, only the global is not the native class.
+ * indexes. So with `matches` the native is judged in every encoding of
+ * `names`, also one this build leaves out (text-encoding-wasm/lite's CJK ones
+ * until their family is added; /utf8's names are its UTF ones only), where a
+ * wrong one makes a hybrid that still hands that encoding to the native (ours
+ * cannot decode it): what decodes is the same, only the global is not the native class.
  * Returns a Set of names.
  */
 export function probeNativeDecoder(Native, names, matches) {

@@ -106,7 +106,7 @@ for (const breakLatin2 of [false, true]) {
 }
 
 test('text-encoding-wasm/utf8/polyfill: the encodings its build leaves out still go to the native class, as with install()', () => {
-  // Its probe judges the native in those too (js/partial-native.js): where it is wrong the hybrid hands them to the native anyway.
+  // Its probe asks only about its UTF names (js/partial-native.js, encodingNames): the native is kept whatever it does in the others.
   const decodePath = runNode(nativeUse("const m = await import('text-encoding-wasm/utf8'); m.install(globalThis);", true));
   const polyfill = runNode(nativeUse("await import('text-encoding-wasm/utf8/polyfill');", true));
   assert.equal(decodePath.status, 0, decodePath.stderr);
