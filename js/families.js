@@ -43,9 +43,13 @@ function leftOut(index, prefix) {
   return `import '${prefix}/${family}' beside '${prefix}/lite', ${all}`;
 }
 
-/** Called by the utf8 entry, which cannot compose: its messages name what to import instead. */
+/**
+ * Called by the utf8 entry, which cannot compose and resolves the UTF labels
+ * only (js/label-index.js): the message of any other label names what to
+ * import instead, for every other encoding of the standard.
+ */
 export function nameLeftOutImports() {
-  useRouter(null, leftOut);
+  useRouter(null, (_, prefix) => `for the standard's other encodings import '${prefix}' (all of them) or '${prefix}/lite' (the single-byte ones; the CJK ones with '${prefix}/japanese', '${prefix}/chinese', '${prefix}/korean' or '${prefix}/big5' beside it)`);
 }
 
 /** Called by the lite entry: family entries can add their modules. */

@@ -21,13 +21,16 @@ export const classes = { TextDecoder, TextEncoder, TextDecoderStream, TextEncode
  * TextDecoderStream with gaps is replaced. Returns the names installed
  * ('TextEncoder.prototype.encodeInto' for the method). Probing needs our
  * backend: where it is still loading (ready() pending), natives are kept.
+ * `matches`, not public: the polyfill entries' check of the probe against
+ * build-time data (js/native-probe.js), so that they run none of our decoders
+ * where the native ones are right; without it, ours decode the probe.
  */
-export function install(target = globalThis, { force = false } = {}) {
+export function install(target = globalThis, { force = false } = {}, matches) {
   const installed = [];
   // Asked only where a native class is there to probe (a runtime with none,
   // the usual page for a polyfill, skips the runtime's 39 names at start-up).
   let names;
-  const probe = () => (names === undefined ? (names = encodingNames()) : names) !== null;
+  const probe = () => (names ??= encodingNames()) !== null;
   const put = (name, value) => {
     Object.defineProperty(target, name, { value, writable: true, enumerable: false, configurable: true });
     installed.push(name);
@@ -37,11 +40,11 @@ export function install(target = globalThis, { force = false } = {}) {
     if (force || typeof existing !== 'function') {
       put(name, classes[name]);
     } else if (name === 'TextDecoder' && existing !== TextDecoder && probe()) {
-      const working = probeNativeDecoder(existing, names);
+      const working = probeNativeDecoder(existing, names, matches);
       if (working.size === 0) put(name, TextDecoder); // decodes nothing as the standard says: not a working native
       else if (working.size < names.length) put(name, hybridTextDecoder(existing, working));
       // A TextDecoderStream must accept every encoding's name (the probe stops at the first gap).
-    } else if (name === 'TextDecoderStream' && existing !== TextDecoderStream && probe() && !names.every((label) => nativeFor(existing, label) !== null)) {
+    } else if (name === 'TextDecoderStream' && existing !== TextDecoderStream && probe() && names.some((label) => nativeFor(existing, label) === null)) {
       put(name, TextDecoderStream);
     } else if (name === 'TextEncoder' && existing !== TextEncoder && typeof existing.prototype.encodeInto !== 'function') {
       addEncodeInto(existing, TextEncoder);

@@ -35,8 +35,8 @@ export const isArrayBufferView = ArrayBuffer.isView;
  * bindings, for speed: bundlers turn a module's top-level const into var
  * (esbuild always does), V8 then cannot prove the callee constant and calls
  * through call() generically instead of inlining the method: charCodeAt in
- * a loop measured 2.7x slower per unit in Node 20 (ARCHITECTURE.md, "Where
- * the time goes"). A closure's own bindings stay constant for it.
+ * a loop measured 2.7x slower per unit in Node 20 (docs/architecture/
+ * decode-speed.md). A closure's own bindings stay constant for it.
  */
 const uncurry = (method, c = call) => (receiver, a, b) => c(method, receiver, a, b);
 

@@ -29,9 +29,11 @@ function labelTable() {
 
 /** The index of the encoding `label` names (ASCII whitespace stripped, ASCII case-insensitive), or -1. */
 export function labelIndex(label) {
+  // A UTF-only entry's LABELS (TEW_UTF_ONLY: tools/build-package.mjs) have '' for the encodings it leaves out: empty matches none.
+  const utfOnly = typeof TEW_UTF_ONLY === 'boolean' && TEW_UTF_ONLY;
   // No label is longer than 19 units; a longer string matches only with whitespace around it.
   const trimmed = stripLabel(label, 32);
-  if (trimmed === null) return -1;
+  if (trimmed === null || (utfOnly && trimmed === '')) return -1;
   // Labels are ASCII: anything else matches none (and must not be lowercased
   // by Unicode's rules: U+212A KELVIN SIGN would become "k").
   for (let i = 0; i < trimmed.length; i++) if (charCodeAt(trimmed, i) >= 0x80) return -1;
@@ -40,7 +42,7 @@ export function labelIndex(label) {
   return index === undefined ? -1 : index;
 }
 
-/** The first label of encoding `index`: its name, lowercased (js/encoding-labels.js). */
+/** The first label of encoding `index`: its name, lowercased (js/encoding-labels.js); '' for one a UTF-only entry leaves out. */
 export function labelName(index) {
   return call(split, LABELS[index], ' ')[0];
 }

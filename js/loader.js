@@ -177,8 +177,13 @@ function noWasmHint() {
 
 /** The end of the RangeError's message for encoding `index`, which this entry leaves out: which entry, and what to import. */
 export function leftOutHint(index) {
-  // A module-free entry sets its hint as it loads (js/families.js).
+  // A module-free entry sets its hint as it loads (js/families.js). A
+  // UTF-only one resolves the UTF labels only (js/label-index.js): `index`
+  // is -1 for every other label, left out or invalid, and its hint names the
+  // imports that have the standard's other encodings.
   const moduleFree = typeof TEW_MODULE_FREE === 'boolean' && TEW_MODULE_FREE;
+  const utfOnly = typeof TEW_UTF_ONLY === 'boolean' && TEW_UTF_ONLY;
+  if (utfOnly) return `is not a label of UTF-8 or UTF-16, the only encodings ${entryName} has; ${hint(index, importPrefix)}`;
   return `which ${entryName} leaves out; ${hint === null && !moduleFree ? `import '${importPrefix}' for every encoding` : hint(index, importPrefix)}`;
 }
 

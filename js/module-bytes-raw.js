@@ -2,8 +2,8 @@
 // in the classic script uncompressed (base64 of the binary, not of a deflate
 // stream) and resolves js/module-bytes.js and js/inflate.js to this file for
 // that format only: inflating the module, cold, in JavaScript was the largest
-// step of the script's start-up in Chromium (issue 15; ARCHITECTURE.md,
-// "Start-up"), and the script has no size goal to pay the ~7 KB gzip back
+// step of the script's start-up in Chromium (issue 15;
+// docs/architecture/start-up.md), and the script has no size goal to pay the ~7 KB gzip back
 // to. The ESM and CommonJS entries keep the deflated module and the inflater.
 import { decodeBase64 } from './base64.js';
 

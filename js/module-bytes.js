@@ -1,6 +1,6 @@
 // The embedded module's bytes (base64 of its raw-deflate stream, from
 // tools/build-wasm.sh) -> the WebAssembly binary, by the cheapest decoder the
-// engine has. Start-up is mostly this (ARCHITECTURE.md, "Start-up"): in Node
+// engine has. Start-up is mostly this (docs/architecture/start-up.md): in Node
 // a JavaScript inflate, run cold, took ~20 ms and the base64 loop ~9 ms of it, where
 // zlib and Buffer, both native, take well under one. Elsewhere: the engine's
 // base64 decoder where it has one (js/base64.js), and the inflater the entry

@@ -28,15 +28,17 @@ import { ENCODING_COUNT, REPLACEMENT } from './encodings.js';
  * while the backend is not loaded.
  */
 export function encodingNames() {
-  let runtime;
+  // A UTF-only entry (TEW_UTF_ONLY: tools/build-package.mjs) names only the
+  // UTF encodings (js/label-index.js): the others' names are ''.
+  const utfOnly = typeof TEW_UTF_ONLY === 'boolean' && TEW_UTF_ONLY;
   try {
-    runtime = getRuntime('probe');
+    const runtime = getRuntime('probe');
+    const names = [];
+    for (let i = 0; i < ENCODING_COUNT; i++) if (i !== REPLACEMENT && !(utfOnly && runtime.name(i) === '')) names.push(runtime.name(i));
+    return names;
   } catch (_) {
-    return null;
+    return null; // not loaded
   }
-  const names = [];
-  for (let i = 0; i < ENCODING_COUNT; i++) if (i !== REPLACEMENT) names.push(runtime.name(i));
-  return names;
 }
 
 /** A new `Native` (a TextDecoder or TextDecoderStream class) for `name` if it accepts it and reports it back, else null. */
@@ -50,11 +52,21 @@ export function nativeFor(Native, name) {
 }
 
 /**
- * Which of `names` the native TextDecoder decodes as the standard says: it
- * must accept the name, report it back, and decode every byte value exactly as ours does.
+ * Which of `names` (encodingNames()) the native TextDecoder decodes as the
+ * standard says: it must accept the name, report it back, and decode every
+ * byte value as the standard's decoder does. That is what ours gives, unless
+ * `matches(name, text, names)` is given (the polyfill entries:
+ * js/native-probe.js), which says whether `text` is what the standard's
+ * decoder gives for that encoding, from data made at build time. Then ours is
+ * not even constructed: constructing asks the module whether it has the
+ * encoding by running its decoder, which for the CJK encodings unpacks their
+ * indexes. So with `matches` the native is judged in every encoding, also one
+ * this build leaves out (text-encoding-wasm/utf8, /lite), where a wrong one
+ * makes a hybrid that still hands that encoding to the native (ours cannot
+ * decode it): what decodes is the same, only the global is not the native class.
  * Returns a Set of names.
  */
-export function probeNativeDecoder(Native, names) {
+export function probeNativeDecoder(Native, names, matches) {
   // Every byte value once: through a multi-byte decoder it also makes
   // lead/trail pairs. Made here, not at load: a bundle without install() drops this file.
   const probe = new Uint8Array(256).map((_, i) => i);
@@ -64,14 +76,15 @@ export function probeNativeDecoder(Native, names) {
     if (native === null) continue;
     let expected;
     try {
-      expected = new OurTextDecoder(name).decode(probe);
+      expected = matches || new OurTextDecoder(name).decode(probe);
     } catch (_) {
-      // This build leaves the encoding out (text-encoding-wasm/utf8): the native one is all there is.
+      // (Without `matches`.) This build leaves the encoding out (text-encoding-wasm/utf8): the native one is all there is.
       working.add(name);
       continue;
     }
     try {
-      if (native.decode(probe) === expected) working.add(name);
+      const text = native.decode(probe);
+      if (matches ? matches(name, text, names) : text === expected) working.add(name);
     } catch (_) { /* threw: a gap */ }
   }
   return working;

@@ -8,7 +8,7 @@
 // the module's tables); tests/js/single-byte-codec.test.mjs checks this one
 // against the index files and encoding_rs.
 
-import { COPY_END, DIGITS, RUN_MAX, SINGLE_BYTE_TABLES } from './single-byte-tables.js';
+import { COPY_END, DIGITS, MIRROR, RUN_MAX, SINGLE_BYTE_TABLES } from './single-byte-tables.js';
 import { X_USER_DEFINED } from './encoding-table.js';
 import { CHUNK, TYPED_CHUNK, plainUnits, typedUnits, unitsString, withUnits } from './decoder-output.js';
 import { Uint16Array, Uint8Array, charCodeAt } from './intrinsics.js';
@@ -20,8 +20,8 @@ const maps = [];
  * The index of single-byte encoding `index` (1 IBM866 ... 28 x-mac-cyrillic):
  * code points of bytes 0x80-0xFF, 0 where the index has none. The first
  * character names the earlier table copy tokens read (' ': none); then a
- * token is a character, value = char code - 0x20 (tools/gen_tables.py,
- * pack_single_byte).
+ * token is a character, value = (MIRROR - (char code - 0x20)) mod 95
+ * (tools/gen_tables.py, pack_single_byte).
  */
 export function singleByteIndex(index) {
   const packed = SINGLE_BYTE_TABLES[index - 1];
@@ -31,13 +31,13 @@ export function singleByteIndex(index) {
   let z = 0;
   let j = 0;
   for (let i = 1; i < packed.length; i++) {
-    const v = charCodeAt(packed, i) - 0x20;
+    const v = (0x20 + 95 + MIRROR - charCodeAt(packed, i)) % 95;
     if (v === 0) j++;
     else if (v <= RUN_MAX) for (let k = 0; k < v; k++) table[j++] = ++previous;
     else if (v <= COPY_END) for (let k = RUN_MAX - 1; k < v; k++, j++) previous = table[j] = reference[j];
-    else if (v <= COPY_END + DIGITS) z = z * DIGITS + v - COPY_END - 1;
+    else if (v <= COPY_END + DIGITS) z = z * DIGITS + v - (COPY_END + 1);
     else {
-      z = z * DIGITS + v - COPY_END - 1 - DIGITS;
+      z = z * DIGITS + v - (COPY_END + 1 + DIGITS);
       // A zigzag delta: even up, odd down.
       previous += z & 1 ? -((z + 1) >> 1) : z >> 1;
       table[j++] = previous;

@@ -38,34 +38,35 @@
 export const RUN_MAX = 16;
 export const COPY_END = 40;
 export const DIGITS = 27;
+export const MIRROR = 71;
 
 export const SINGLE_BYTE_TABLES = [
-  " KVu00/`S{\"SwKrMr!{eJeJlppeeNrlKnsJhKeMpKr!moJsioJhKfm!k!{eo!JyeOe{RiktlJh`Rq/NxN}NvN}NvN}NnN}KXx`Us`Ud`Ug\\j_^jbcmbct", // IBM866
-  " 00!PoJPvJLgTtTmKhVj!VugpJsXfXogXdOlJPzJLkSqSjKhc~JUdUrgpJsclb~gK}S{!MxMsQvLxMuNgM}N{NvN{Nv!MxhLylQs!RiRd!RsJuS}TgS}!R{RvQxQs!KpKkOnLxKmKzKuLsLnLsLn!KphLylOk!O|Ow!PkJuQuQzQu!PsJIw", // ISO-8859-2
-  "\"00!R}JNhJWz! Rq1SfLoMwJuR~ 1QzQu#QlQg!Q~LoMwJuQ{ WhV|\" hNigMy( h#Nu1NgM}#SvJhRj# hK|gKq( h#Lm1KzKu#QnJhJJh", // ISO-8859-3
-  "\"00!PoL{KjVhRyJo2NxJiNe1Xj!1JJwUeQvJo2NxJiNeKgL{LxNr1$Pw3Ns1OzJ|L}rJtPj$ToTj\"SnhSkKr1$No3Lk1MrJ|L}rJtM}$RgQ}\"QfhJIg", // ISO-8859-4
-  "\"00!KSf+KR|KSf0000!]Nw]Nr+KYkKYp!", // ISO-8859-5
-  "\"00!   l       L^rL]z             L^~   l h0)     p0\"             ", // ISO-8859-6
-  "#00!_Kx!_Ks_Vqj_Vp#JcoJcj\" _Js_Jl#Jco\"JcjJco\"JcjJcoJcjJco0# h00+ ", // ISO-8859-7
-  "'00! h'Lo2,MtMo#                                _Ip[Uk0*  [Rw! ", // ISO-8859-8
-  "(00! H3                                H#  1 ", // ISO-8859-8-I
-  "$00!PoJeJitgJeSsS~LhN}pJwXnWdKm1JeJitgJeRpR{LhN}pJw^Vf^Wp?\"1Q}#Sz4#>\"1Ou#Qr4\"Ml", // ISO-8859-10
-  "#00!_Lg_K}\"_K|_Kw!LuLpUzUu#JyJt#_Ju_Jp\"MzMuTwTr#K~KjLgLnpM{!OhooM}VePl|Jq{JkKxKghQoQ~Qy\"TqLtJ{JiSqTyhTvKzLgLnpKs!L{ooKuSxPl|Jq{JkKxKghOgOvOq\"RiLtJ{JiQiRqh^Vn", // ISO-8859-13
-  "#00!]Zi!]ZdPu!]R{]Zj]cd]bz]cdQyZg^O~!W~]Lk!]Rz!]Uj!]]i]^yLiLfLkKsS|Qi!Ku2-Uj3\"]]|]]w%Tm3-R}3\"][t][o%ReQ{", // ISO-8859-14
-  ",00$_Vq_VlV{VvVyVt*W~Wy\"WxWs\"Ti!KxVv0000", // ISO-8859-15
-  "-00!Po!Mp_JySq3JIiJIdXkXfXi!1OxMdMn^Vx2Qm\\{3l2MxMsM|9MzLy2RiRdRyJu3Mp\\g3KpKkKt9KrLy2O|OwPqJu3Kh\\g^d", // ISO-8859-16
-  " bZjhxllllttttNellll#J\\oJ]oKU{!LoKf!`\\maOlaNfhnMxbWk\"`Mz`M}.`T{`T~*b_fKXgKi!JsJl!JgJjJm}'JiJf#}kJ}eJpJknkgjKeKi!JsJl!JgJjJm}'JiJf#}kJ}eJpJknkgj", // KOI8-R
-  "/H!9j`My`Mt!4`IxLx4j`Tz`Tu!4`J}RtHH>", // KOI8-U
-  " Ng!hhtnpnehhehhheh!heh!hhehheneh!^`r_KgJd!l_K~_JzLeLtm_^y_]}{`[o`YhJm`R~`Uz`[e!`[~Ji`SqJgg^Pw^Rz`WlJiKJuJbmJmMiKiz`U}__{_clM{`TqJi_Jy_LxKnjJmRk!^Yg!t!m!^`mb`lb_vQ~^ZdPwQq!N[Zv!N[\\s_Jv_JilJm_J~tuxin\"ir!OUQdOUQgt!gOrJLdJuJWjJV~\"JVoJVvgJp", // macintosh
-  "\"_Yh3_N{:_L}!j!nJf!8RSw000)    n0,    ", // windows-874
-  "\"_Yh_X~_Ni_Nd_Nmto!_Nh_Ol^Zk^Z~^[nxJ{kZj_L}!j!nJf!_Ld_`e_Qg^Z~^[nxJ{kYgJVz2PgO}#VoVj#1!2$NwOvUgRuJLzJLwHH>", // windows-1250
-  "3KUt!\\\\v\\Vw3SlRh\\]z\\^r\\^ohelM~8]Nz\\Xv\\XshelKZdKTeN}OmKSkK]n1KRsKRnKRu3KRq1KRiN}Mn2KWl]Ns]NlKWiKWrOgN}hNj000/", // windows-1251
-  "-_Yh_X~_Ni^T}^Ukto!]Yu]Zy^Zk^Z~^[~WsZy1_L}!j!nJf!]We^Pf_Qg^Z~^[~VpYvo300000,", // windows-1252
-  "'_Yh_X~_Ni^T}^Ukto!_Nh_Ol_Og_Oz4_L}!j!nJf!_Ld_`e__{_Nw4KI|!KIw& 2!5Jcj\"H! H0# ", // windows-1253
-  "5=#<!H0(N{;OjLo@Ls;L}LoPf", // windows-1254
-  "(_Yh_X~_Ni^T}^Ukto!]Yu]Zy_Og_Oz4_L}!j!nJf!]We^Pf__{_Nw4#_VmH\"LUw0#Lm$       H\"  1 ", // windows-1255
-  "5_Yh[So7[Jt1LZvJmJhK|6Z_~[Yd[Zx1^Xt!Z^iMPvL^z7MPm>L^f3L^dUdTz0%L]zL]}#p#L^gL^jL^eL^h#4L]y!1L]u#L]pL]s!L]nL]qL]lL]o1^_i!Z\\s", // windows-1256
-  "+_Yh_X~_Ni_Nd_Nmto!_Nh_Ol_Og_Oz_OuKfJVjJUdK}_L}!j!nJf!_Ld_`e__{_Nw_NrJoJWi1 2 =$HHDbw", // windows-1257
-  "79_Og>__{H/Mx7JW{2MzMuJXf1Xg6Xubi3Kp7JUs2KrKmJWu1Uz6Vm^]q_Os", // windows-1258
-  "4KVu0/\\Y{_KgK\\qK]ol_K~_JzKQzKRnm_^y]UkN}^K}^QxN}]a~`Uz`[e!^K~KWyK\\iSgkN}NvN}NxN}NzN}gOgKRp`U}__{_clM{`TqJi_Jy_LxKSzN}NzN}q\\Vf!t!m!^`m^`x\\\\gN}NzN}]Mr]TpN}gH&\\a}", // x-mac-cyrillic
+  " <1qWWX'4ke4o<t:tfk\"=\"=zvv\"\"9tz<xs=~<\":v<tfyw=s}w=~<!yf{fk\"wf=m\"8\"k5}{rz=~'5uX9n9i9p9i9p9i9x9i</n'2s'2#'2 +|()|%$y%$r", // IBM866
+  " WWf7w=7p=; 3r3y<~1|f1q v=s/!/w /#8z=7l=;{4u4|<~$h=2#2t v=s$z%h <i4kf:n:s6p;n:q9 :i9k9p9k9pf:n~;mz6sf5}5#f5s=q4i3 4if5k5p6n6sf<v<{8x;n<y<l<q;s;x;s;xf<v~;mz8{f8j8of7{=q6q6l6qf7s=>o", // ISO-8859-2
+  "\"WWf5i=9~=0lfg5uV4!;w:o=q5hgV6l6qd6z6 f6h;w:o=q6kg0~1jeg~9} :m_g~d9qV9 :id4p=~5|dg~<j <u_g~d;yV<l<qd6x=~==~", // ISO-8859-3
+  "\"WWf7w;k<|1~5m=wU9n=}9\"V/|fV==o2\"6p=wU9n=}9\"< ;k;n9tVc7oT9sV8l=j;it=r7|c3w3|e4x~4{<tVc9wT;{V:t=j;it=r:ic5 6ie6!~=> ", // ISO-8859-4
+  "\"WWf<4!\\<5j<4!WWWWf*9o*9t\\<.{<.vf", // ISO-8859-5
+  "\"WWfgggzggggggg;)t;*lggggggggggggg;)hgggzg~W^gggggvWeggggggggggggg", // ISO-8859-6
+  "#WWf(<nf(<s(1u|(1vd=$w=$|eg(=s(=zd=$we=$|=$we=$|=$w=$|=$wWdg~WW\\g", // ISO-8859-7
+  "'WWfg~`;wU[:r:wdgggggggggggggggggggggggggggggggg(>v,2{W]gg,5ofg", // ISO-8859-8
+  "(WWfg?Tgggggggggggggggggggggggggggggggg?dggVg", // ISO-8859-8-I
+  "$WWf7w=\"=}r =\"4s4h;~9iv=o/x0#<yV=\"=}r =\"5v5k;~9iv=o)1!)0vHeV6id4lSdIeV8qd6tSe:z", // ISO-8859-10
+  "#WWf(; (<ie(<j(<of;q;v2l2qd=m=rd(=q(=ve:l:q3o3td<h<|; ;xv:kf8~ww:i1\"7zj=uk={<n< ~6w6h6me3u;r=k=}4u3m~3p<l; ;xv<sf;kww<q4n7zj=uk={<n< ~8 8p8ue5};r=k=}6}5u~)1x", // ISO-8859-13
+  "#WWf*-}f*-#7qf*5k*-|*$#*%l*$#6m- )8hf0h*;{f*5lf*2|f**}*)m;};!;{<s4j6}f<qUZ2|Te**j**ob3yTZ5iTe*,r*,wb5\"6k", // ISO-8859-14
+  ",WWc(1u(1z1k1p1m1r]0h0me0n0se3}f<n1pWWWW", // ISO-8859-15
+  "-WWf7wf:v(=m4uT=>}=>#/{/!/}fV8n:#:x)1nU6y+kTzU:n:s:jN:l;mU5}5#5m=qT:v+ T<v<{<rN<t;mU8j8o7u=qT<~+ )#", // ISO-8859-16
+  " %-|~nzzzzrrrr9\"zzzzd=+w=*w<2kf;w<!f'+y&8z&9!~x:n%0{e':l':iY'3k'3h]%(!</ <}f=s=zf= =|=yi`=}=!di{=i\"=v={x{ |<\"<}f=s=zf= =|=yi`=}=!di{=i\"=v={x{ |", // KOI8-R
+  "/?fN|':m':rfS'>n;nS|'3l'3qfS'=i5r??I", // KOI8-U
+  " 9 f~~rxvx\"~~\"~~~\"~f~\"~f~~\"~~\"x\"~f)'t(< =#fz(<h(=l;\";ry()m(*ik',w'.~=y'5h'2l',\"f',h=}'4u=  )7o)5l'0z=}<=q=%y=y:}<}l'2i((k($z:k'3u=}(=m(;n<x|=y5{f). frfyf)'y%'z%(p6h)-#7o6uf9,-pf9,+s(=p(=}z=y(=hrqn}xe}tf826#826 rf 8t=;#=q=0|=1he=1w=1p =v", // macintosh
+  "\"(.~T(9kM(;if|fx=!fO54oWWW^ggggxW[gggg", // windows-874
+  "\"(.~(/h(9}(9#(9yrwf(9~(8z)-{)-h),xn=k{-|(;if|fx=!f(;#('\"(6 )-h),xn=k{. =1lU7 8id1w1|dVfUc9o8p2 5q=;l=;o??I", // windows-1250
+  "3<2rf++p+1oT4z5~+*l+)t+)w~\"z:hO*9l+/p+/s~\"z<-#<3\"9i8y<4{<*xV<5s<5x<5qT<5uV<5}9i:xU<0z*9s*9z<0}<0t8 9i~9|WWWX", // windows-1251
+  "-(.~(/h(9})3i)2{rwf*.q*-m)-{)-h),h0s-mV(;if|fx=!f*0\")7!(6 )-h),h1v.pwTWWWWW[", // windows-1252
+  "'(.~(/h(9})3i)2{rwf(9~(8z(8 (8lS(;if|fx=!f(;#('\"((k(9oS<>jf<>oagUfR=$|e?fg?Wdg", // windows-1253
+  "5JdKf?W_9kL8|;wG;sL;i;w7!", // windows-1254
+  "((.~(/h(9})3i)2{rwf*.q*-m(8 (8lS(;if|fx=!f*0\")7!((k(9oSd(1y?e;2oWd;ycggggggg?eggVg", // windows-1255
+  "5(.~,4wP,=rV;-p=y=~<jQ-(h,.#,-nV)/rf-)}:7p;)lP:7yI;)!T;)#2#3lWb;*l;*idvd;) ;)|;)\";)~dS;*mfV;*qd;*v;*sf;*x;*u;*z;*wV)(}f-+s", // windows-1256
+  "+(.~(/h(9}(9#(9yrwf(9~(8z(8 (8l(8q<!=1|=2#<i(;if|fx=!f(;#('\"((k(9o(9t=w=0}VgUgJc??C%o", // windows-1257
+  "7N(8 I((k?X:nP=0kU:l:q=/!V/ Q/q%}T<vP=2sU<t<y=0qV2lQ1y)*u(8s", // windows-1258
+  "4<1qWX+.k(< <+u<*wz(<h(=l<6l<5xy()m*2{9i)<i)6n9i*&h'2l',\"f)<h<0m<+}4 {9i9p9i9n9i9l9i 8 <5v'2i((k($z:k'3u=}(=m(;n<4l9i9l9iu+1!frfyf)'y)'n++ 9i9l9i*:t*3v9i ?a+&i", // x-mac-cyrillic
 ];

@@ -22,6 +22,10 @@ class TextDecoder {
   }
 
   decode() {
+    // A UTF-only entry (TEW_UTF_ONLY: tools/build-package.mjs) has UTF-8 and
+    // UTF-16 only: of those, UTF-8 alone decodes ASCII to itself. (A local
+    // const first in its function: esbuild folds it there.)
+    const utfOnly = typeof TEW_UTF_ONLY === 'boolean' && TEW_UTF_ONLY;
     const s = slots.get(this);
     if (s === undefined) return otherCopyMethod(this, 'TextDecoder', 'decode', own.decode, arguments);
     // WebIDL: optional AllowSharedBufferSource input, optional TextDecodeOptions options = {}.
@@ -53,7 +57,7 @@ class TextDecoder {
     let text;
     if (bytes === null || bytes.length === 0) {
       text = s.state === null && stream ? '' : decodeWith(runtime, s, bytes || new Uint8Array(0), stream);
-    } else if (s.state === null && bytes.length <= ASCII_FAST_PATH && asciiDecodesToItself(s.index) && isAscii(bytes)) {
+    } else if (s.state === null && bytes.length <= ASCII_FAST_PATH && (utfOnly ? s.index === UTF_8 : asciiDecodesToItself(s.index)) && isAscii(bytes)) {
       text = runtime.typedStrings ? fromCharCodes(bytes) : asciiText(bytes);
     } else {
       text = decodeWith(runtime, s, bytes, stream);
@@ -64,7 +68,9 @@ class TextDecoder {
 
 /** "Serialize I/O queue": the first code point of the stream, if U+FEFF, is a BOM. */
 function serializeOutput(s, text, noBom) {
-  if (!s.bomSeen && !s.ignoreBOM && stripsBom(s.index) && text.length > 0) {
+  // Every encoding of a UTF-only entry strips the BOM (TEW_UTF_ONLY, as in decode).
+  const utfOnly = typeof TEW_UTF_ONLY === 'boolean' && TEW_UTF_ONLY;
+  if (!s.bomSeen && !s.ignoreBOM && (utfOnly || stripsBom(s.index)) && text.length > 0) {
     s.bomSeen = true;
     if (!noBom && charCodeAt(text, 0) === 0xfeff) text = sliceString(text, 1);
   }
@@ -183,8 +189,17 @@ export function decoderSlots(args, context) {
   // A label of an encoding this build leaves out (-2 - its index): the
   // message names the import that adds it (js/loader.js, leftOutHint).
   if (index < 0 || index === REPLACEMENT) {
+    // A UTF-only entry (TEW_UTF_ONLY: tools/build-package.mjs) knows no other
+    // encoding's labels (js/label-index.js): for any but the UTF ones and
+    // replacement's (-1) its message names the imports that have the others.
+    // (A local const first in its block: esbuild folds it there.)
+    const utfOnly = typeof TEW_UTF_ONLY === 'boolean' && TEW_UTF_ONLY;
     const provided = `${context}: The encoding label provided ('${label}')`;
-    throw new RangeError(index <= -2 ? `${provided} names ${runtime.name(-2 - index)}, ${leftOutHint(-2 - index)}.` : `${provided} is invalid.`);
+    throw new RangeError(
+      utfOnly && index === -1 ? `${provided} ${leftOutHint(-1)}.`
+      : !utfOnly && index <= -2 ? `${provided} names ${runtime.name(-2 - index)}, ${leftOutHint(-2 - index)}.`
+      : `${provided} is invalid.`,
+    );
   }
   return {
     index,

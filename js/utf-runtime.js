@@ -34,7 +34,8 @@ export function createUtfRuntime(typedStrings, family = null, decode = null) {
   if (typedStrings) preferBranches();
   return {
     typedStrings,
-    labelToIndex: (label) => labelToIndex(label, family),
+    // A UTF-only entry resolves the UTF family's labels only (js/label-index.js): nothing is -2 - index there.
+    labelToIndex: utfOnly ? labelIndex : (label) => labelToIndex(label, family),
     /** The name, lowercased (the first label): what the classes report. */
     name: labelName,
     /** UTF-8 and UTF-16 never come here (js/text-decoder.js decodes them itself); `family`'s encodings do. */

@@ -39,7 +39,7 @@ export let prefixUnits = 0;
  * element (1 MiB in Node: 2.0 -> 1.8 ms, both with the BOM check's flatten;
  * checking the whole text once instead of each chunk measured the same).
  * V8: 1.3x faster than the module's decoder and its copy into a plain array
- * (ARCHITECTURE.md). encodeURIComponent (native, throws on a lone surrogate)
+ * (docs/architecture/decode-speed.md). encodeURIComponent (native, throws on a lone surrogate)
  * was tried as the check where isWellFormed is missing: slower than the
  * loop in Hermes on non-Latin text (it builds %XX%XX%XX for each unit).
  */

@@ -3,7 +3,7 @@
 //
 // Why: for long input, turning UTF-16 units into a string costs more than
 // decoding (String.fromCharCode over plain arrays, ~3.5 ns per unit in V8; see
-// ARCHITECTURE.md "Where the time goes"), while the engine makes the string of
+// docs/architecture/decode-speed.md), while the engine makes the string of
 // a module's import name natively. Compiling a module whose only content is
 // one function import named by our bytes costs ~3 ns per byte in Node and
 // ~5 in Chromium, plus a fixed ~5-60 µs: worth it from a few KiB on.

@@ -24,7 +24,8 @@ import { INDEX_LENGTHS, LEAVE_TO_CALLER, withIndexProvider } from './no-wasm/unp
  * Where the classic script's module holds jis0208's form (its bytes, the
  * string's units): in the far end of the core's stack, which starts at 1 MiB
  * and grows down by some 30 KB at most (tools/classic-module.mjs writes it
- * there and checks the room).
+ * there and checks the room against the deepest call chain,
+ * tools/wasm-stack-depth.mjs).
  */
 export const JIS0208_FORM_AT = 1024;
 

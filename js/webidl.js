@@ -37,7 +37,7 @@ const SharedMemory = typeof WebAssembly === 'object' ? WebAssembly.Memory : unde
  * such buffers can still reach them (postMessage, a shared WebAssembly.Memory)
  * and are valid [AllowShared] BufferSources, so the prototype is then found
  * through a shared memory, made at first need: made at load, it cost 6-10 ms
- * of a fresh Chromium page's start-up (ARCHITECTURE.md, "Start-up").
+ * of a fresh Chromium page's start-up (docs/architecture/start-up.md).
  */
 let sharedGetters = typeof SharedArrayBuffer === 'function' ? gettersOf(SharedArrayBuffer.prototype) : null;
 

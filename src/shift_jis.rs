@@ -173,7 +173,7 @@ fn encode_by_the_spec(cp: u32) -> Emit {
 /// Built at first use from `encode_by_the_spec` (so it cannot disagree with
 /// it), it turns the hot loop's pointer lookup, division by 188 and offset
 /// choices into one lookup: the CLI's UTF-8 -> Shift_JIS spent most of its
-/// time there (ARCHITECTURE.md, the CLI paragraph of "JavaScript and the package").
+/// time there (docs/architecture/package.md, the CLI paragraph).
 pub(crate) fn encoded_bmp() -> &'static ReverseMap {
     static MAP: OnceBox<ReverseMap> = OnceBox::new();
     MAP.get_or_init(|| {

@@ -5,11 +5,11 @@
 //   sources                                   stage      what it makes
 //   src/**, Cargo.*, data/**, tools/build-wasm.sh,
 //     tools/build-no-wasm.mjs, tools/index-form.mjs,
-//     js/no-wasm/index-form.js, tools/wasm-*  -> wasm    build/wasm/<module>/ (tools/entries.mjs MODULES)
+//     js/no-wasm/index-form.js, tools/wasm-feature-census.mjs -> wasm    build/wasm/<module>/ (tools/entries.mjs MODULES)
 //   detect/** (not detect/target), tools/build-detect.sh
 //     (+ src/** and Cargo.* once detect/ builds on the core)
 //                                             -> detect  build/wasm/detect/
-//   js/**, pkg-template/**, tools/build-package.mjs, tools/classic-module.mjs, tools/entries.mjs,
+//   js/**, pkg-template/**, tools/build-package.mjs, tools/classic-module.mjs (+ tools/wasm-stack-depth.mjs), tools/entries.mjs,
 //     + the two stages above                  -> package pkg/ and build/text-encoding-wasm-*.tgz
 //
 // One rule for every stage: it is stale when its stamp is missing, when any of
@@ -48,7 +48,7 @@ export const STAGES = [
   },
   {
     name: 'package',
-    sources: ['js', 'pkg-template', 'tools/build-package.mjs', 'tools/classic-module.mjs', 'tools/entries.mjs'],
+    sources: ['js', 'pkg-template', 'tools/build-package.mjs', 'tools/classic-module.mjs', 'tools/wasm-stack-depth.mjs', 'tools/entries.mjs'],
     after: ['wasm', 'detect'],
     stamp: 'build/.stamp-package',
     command: [process.execPath, 'tools/build-package.mjs'],

@@ -120,7 +120,7 @@ function resolver(entry, format) {
       if (!shared) {
         // A classic script embeds its module uncompressed (base64 of the
         // binary): no inflate at start-up, which cold in JavaScript was most of
-        // the script's time in Chromium (ARCHITECTURE.md, "Start-up"). Its
+        // the script's time in Chromium (docs/architecture/start-up.md). Its
         // translation reads the same string (its ./bytes.js), and
         // js/module-bytes.js and js/inflate.js become js/module-bytes-raw.js,
         // which decodes base64 only, so the inflater is not bundled.

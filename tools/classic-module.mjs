@@ -8,14 +8,14 @@
 //     translation reads only the other packed indexes out of these bytes;
 //   - jis0208's form (js/no-wasm/index-form.js) is added as a data segment at
 //     JIS0208_FORM_AT, in the stack's far end: the core's stack starts at 1 MiB
-//     and grows down by some 30 KB at most (its deepest frame is 29 KB, its
-//     calls do not recurse), so nothing writes there before the form is read,
-//     once, at jis0208's first use;
+//     and grows down by some 30 KB at most (tools/wasm-stack-depth.mjs reads
+//     the deepest call chain off the module: 29 KB, no recursion), so nothing
+//     writes there before the form is read, once, at jis0208's first use;
 //   - the form's decoder, js/wasm-index-form.wat, is appended as the export
 //     `index_form`, so that the module decodes jis0208 itself: cold in
 //     Chromium, faster than the same loop in JavaScript (the .wat says by how much).
-// Checked here: the stack pointer starts at least STACK_ROOM above the form,
-// the copy still validates and needs no import, and its
+// Checked here: the deepest call chain of the copy ends above the form, the
+// copy still validates and needs no import, and its
 // index_form gives the JavaScript decoder's jis0208 (tests/js/classic-script-japanese-indexes.test.mjs
 // checks it against the WHATWG index file).
 import { readFileSync } from 'node:fs';
@@ -23,15 +23,10 @@ import binaryen from 'binaryen';
 import { decodeIndexForm } from '../js/no-wasm/index-form.js';
 import { INDEX_LENGTHS, LEAVE_TO_CALLER } from '../js/no-wasm/unpack-index.js';
 import { JIS0208_FORM_AT } from '../js/wasm-index-forms.js';
+import { deepestStack } from './wasm-stack-depth.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const SECTION = { type: 1, function: 3, global: 6, export: 7, code: 10, data: 11 };
-/**
- * Room the core's stack keeps above the form: its deepest frame is ~29 KB
- * (wasm-dis: the largest `global.get 0; i32.const N; i32.sub`), its calls
- * do not recurse.
- */
-const STACK_ROOM = 256 * 1024;
 
 /** The classic script's module (a Buffer), from build/wasm/full/ (module.wasm and its translation's data). */
 export async function classicModule() {
@@ -71,8 +66,10 @@ function rewrite(module, cut, form, body) {
   const functions = reader(all.find((s) => s.id === SECTION.function).body).u32();
   const typeIndex = fourI32ToNothing(all.find((s) => s.id === SECTION.type).body);
   const stackTop = stackPointerStart(all.find((s) => s.id === SECTION.global).body);
-  if (stackTop < JIS0208_FORM_AT + form.length + STACK_ROOM) {
-    throw new Error(`classic-module: the core's stack starts at ${stackTop}, too near the jis0208 form at ${JIS0208_FORM_AT}`);
+  // The module has no imports, so no call into it can start while another runs: one chain at a time.
+  const deepest = deepestStack(module);
+  if (stackTop - deepest.bytes < JIS0208_FORM_AT + form.length) {
+    throw new Error(`classic-module: the core's stack starts at ${stackTop} and its deepest call chain (${deepest.chain.map((f) => `$${f}`).join(' > ')}) takes ${deepest.bytes} bytes: it would reach the jis0208 form at ${JIS0208_FORM_AT}-${JIS0208_FORM_AT + form.length}`);
   }
   for (const { id, body: section } of all) {
     const r = reader(section);

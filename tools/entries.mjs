@@ -187,8 +187,16 @@ export * from '@dist/${twin}';
 `;
 }
 
-function installLine(mode) {
-  return `install(globalThis${mode === 'force' ? ', { force: true }' : ''});`;
+/**
+ * What an entry that installs at load runs (`install` the imported name).
+ * Without force it probes the runtime's classes: js/native-probe.js's data
+ * lets it do so without running our decoders (bundled into this entry only,
+ * not into the main entry whose install() it calls).
+ */
+function installLine(mode, install = 'install') {
+  return mode === 'force'
+    ? `${install}(globalThis, { force: true });`
+    : `import { matchesStandard } from '../native-probe.js';\n${install}(globalThis, undefined, matchesStandard);`;
 }
 
 /**
@@ -229,7 +237,7 @@ export function entries() {
             file: classicName(set),
             formats: ['classic'],
             globalName: CLASSIC_GLOBAL,
-            source: () => `${plainSource(backend, set, true)}import { install as installClasses } from '../install.js';\n${installLine(mode).replace('install', 'installClasses')}\n`,
+            source: () => `${plainSource(backend, set, true)}import { install as installClasses } from '../install.js';\n${installLine(mode, 'installClasses')}\n`,
             set,
             backend,
             types: null,

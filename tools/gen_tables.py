@@ -27,6 +27,8 @@ The decoder keeps a bitmap of used code points to walk these gaps.
 """
 import bisect, hashlib, json, os, re, sys
 
+from probe_fingerprints import gen_js_probe_fingerprints
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 OUT = os.path.join(ROOT, "src", "generated")
@@ -401,17 +403,18 @@ def gen_single_byte(src, encodings):
 #   COPY_END+1 .. COPY_END+27   a base-27 digit of a literal's zigzag delta, more follow
 #   COPY_END+28 .. 94           its last digit
 # The previous code point starts at 0x7F and is the last one a token gave.
-# Most of each index runs upward in Unicode order (Latin-1 halves, Cyrillic,
-# Greek, Arabic), so a run is one character; the reference is the earlier
-# table that agrees on most bytes, if at least SB_REFERENCE_MIN do
-# (windows-1257 and ISO-8859-13, KOI8-U and KOI8-R, ISO-8859-8-I and
-# ISO-8859-8): a copy is one character where the code points jump about.
-# Against the same code without references: 1,906 -> 1,802 B gzip for the
-# strings (docs/size-log.md, "Size work of issue 16 on the glue, a later stop").
+# A token is written as the character 0x20 + (SB_MIRROR - value) mod 95: the
+# commonest values (0, the copies, the first digits) then fall on lowercase
+# letters, which the code around the strings is mostly made of, so deflate's
+# one Huffman code for both costs less (/lite 12,738 -> 12,601 B gzip;
+# docs/size-log.md, "the utf8size stop": the best of the 95 x 72 maps
+# value -> (a * value + b) mod 95 measured on the bundle; value + 27 was
+# 17 B behind). The reference character is not mapped.
 SB_RUN_MAX = 16
 SB_COPY_END = 40
 SB_DIGITS = 27
 SB_REFERENCE_MIN = 20
+SB_MIRROR = 71
 
 
 def pack_single_byte(values, ref=None, ref_position=None):
@@ -448,7 +451,7 @@ def pack_single_byte(values, ref=None, ref_position=None):
             out += [SB_COPY_END + 1 + x for x in digits[:-1]] + [SB_COPY_END + 1 + SB_DIGITS + digits[-1]]
             prev, i = cp, i + 1
     assert all(0 <= v <= 94 for v in out)
-    return (" " if ref is None else chr(0x21 + ref_position)) + "".join(chr(0x20 + v) for v in out)
+    return (" " if ref is None else chr(0x21 + ref_position)) + "".join(chr(0x20 + (SB_MIRROR - v) % 95) for v in out)
 
 
 def unpack_single_byte(text, tables):
@@ -457,7 +460,7 @@ def unpack_single_byte(text, tables):
     ref = None if text[0] == " " else tables[ord(text[0]) - 0x21]
     values, prev, z = [], 0x7F, 0
     for ch in text[1:]:
-        v = ord(ch) - 0x20
+        v = (SB_MIRROR - (ord(ch) - 0x20)) % 95
         if v == 0:
             values.append(0)
         elif v <= SB_RUN_MAX:
@@ -486,7 +489,7 @@ def gen_js_single_byte(src, encodings):
             "// per encoding from IBM866 (index 1) on, in the standard's order, the code points\n"
             "// of bytes 0x80-0xFF as tokens, some copied from an earlier table\n"
             "// (tools/gen_tables.py, pack_single_byte).\n\n")
-    out += "export const RUN_MAX = %d;\nexport const COPY_END = %d;\nexport const DIGITS = %d;\n\n" % (SB_RUN_MAX, SB_COPY_END, SB_DIGITS)
+    out += "export const RUN_MAX = %d;\nexport const COPY_END = %d;\nexport const DIGITS = %d;\nexport const MIRROR = %d;\n\n" % (SB_RUN_MAX, SB_COPY_END, SB_DIGITS, SB_MIRROR)
     strings = []
     tables = []
     for name in single:
@@ -622,6 +625,7 @@ def main():
     files[os.path.join(ROOT, "js", "encoding-table.js")] = gen_js_encoding_table(src)
     files[os.path.join(ROOT, "js", "single-byte-tables.js")] = gen_js_single_byte(src, encodings)
     files[os.path.join(ROOT, "www", "encoding-names.js")] = gen_www_encoding_names(src)
+    files[os.path.join(ROOT, "js", "native-probe-fingerprints.js")] = gen_js_probe_fingerprints(src)
     stale = []
     for path, text in files.items():
         name = os.path.relpath(path, ROOT)
@@ -634,7 +638,7 @@ def main():
     if check:
         if stale:
             sys.exit("gen_tables --check: stale generated files: %s" % ", ".join(stale))
-        print("gen_tables --check: src/generated, js/cli/encodings-table.js, js/encoding-table.js, js/single-byte-tables.js and www/encoding-names.js match %s" % src)
+        print("gen_tables --check: src/generated, js/cli/encodings-table.js, js/encoding-table.js, js/single-byte-tables.js, www/encoding-names.js and js/native-probe-fingerprints.js match %s" % src)
     else:
         for name, length, count, packed in sizes:
             print("%-8s %6d pointers %6d entries %6d packed bytes" % (name, length, count, packed))

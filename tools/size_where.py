@@ -99,7 +99,7 @@ def main():
     print()
     print("The range coder's output is already entropy-coded, so gzip adds its header and")
     print("nothing else; the bundles deflate the module and gzip the base64 again, which")
-    print("keeps that. Tried and measured (ARCHITECTURE.md, \"Tables\"): the same gaps as")
+    print("keeps that. Tried and measured (docs/architecture/tables.md): the same gaps as")
     print("LEB128 tokens left to deflate, 63.8 KB gzip; kinds and bit lengths as one byte")
     print("per entry with the remaining bits in a second stream, 62.6 KB; more context for")
     print("the range coder (previous gap length, three bits below the leading one), no gain")

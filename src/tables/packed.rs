@@ -12,7 +12,7 @@
 //! lengths go through an adaptive binary range coder (LZMA's), so the bytes are
 //! already entropy-coded: 54.5 KB for the five indexes, which gzip keeps as
 //! they are, against 69.4 KB gzip for the earlier LEB128 deltas-and-runs
-//! (ARCHITECTURE.md, "Tables", has the measurements of both and of what else was tried).
+//! (docs/architecture/tables.md has the measurements of both and of what else was tried).
 //!
 //! Per pointer, each decision with its own adaptive probability, in the context
 //! of the previous pointer's kind (none, next, up, down):

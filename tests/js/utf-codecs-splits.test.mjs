@@ -170,23 +170,62 @@ test('no-wasm build without String.prototype.isWellFormed (as in Hermes 0.12): u
   }
 });
 
+// Where WebAssembly is missing (node --jitless: the typed mode of /js/utf8),
+// the UTF-8 decoder hands what it can to the engine's decodeURIComponent,
+// but only after probing that it is the strict decoder ECMAScript asks for
+// (js/utf8-codec.js uriIsStrict): a lax one must be refused, or its answers
+// would replace the spec's. Each lax stand-in below is installed before the
+// package loads; the decodes must still match encoding_rs.
+const LAX_URI_DECODERS = {
+  'never throws (invalid sequences become "X")': '(s) => { try { return real(s); } catch (_) { return "X"; } }',
+  'decodes U+FFFF as U+FFFD': '(s) => real(s).replace(/\\uffff/g, "\\ufffd")',
+  'decodes U+0800 as U+FFFD': '(s) => real(s).replace(/\\u0800/g, "\\ufffd")',
+};
+for (const [lax, stand] of Object.entries(LAX_URI_DECODERS)) {
+  test(`no WebAssembly, decodeURIComponent that ${lax}: refused, the decodes still match encoding_rs`, () => {
+    const inputs = [[0x41, 0xc0, 0x80, 0x42], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xe4, 0xb8], [0x78, 0xef, 0xbf, 0xbf, 0x79], [0xe0, 0xa0, 0x80], [0xc3, 0xa9, 0xf0, 0x9f, 0x98, 0x80]];
+    const expected = oracleDecodeBatch(inputs.map((b) => Uint8Array.from(b)));
+    const run = runNode(`
+      const real = decodeURIComponent;
+      globalThis.decodeURIComponent = ${stand};
+      for (const k of ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream']) delete globalThis[k];
+      const { TextDecoder, backend } = await import('text-encoding-wasm/js/utf8');
+      const out = ${JSON.stringify(inputs)}.map((b) => new TextDecoder().decode(new Uint8Array(b)));
+      console.log(JSON.stringify({ wasm: typeof WebAssembly, backend: backend(), lax: decodeURIComponent('%EF%BF%BF%E0%A0%80') !== '\\uffff\\u0800' || decodeURIComponent('%C0%80') === 'X', out }));`, { args: ['--jitless'] });
+    assert.equal(run.status, 0, run.stderr);
+    // The stand-in really is lax, and the run really is the typed mode's (no WebAssembly).
+    assert.deepEqual([run.result.wasm, run.result.backend, run.result.lax], ['undefined', 'js', true]);
+    assert.deepEqual(run.result.out, expected);
+  });
+}
+
 test('js/encoding-labels.js (the UTF-only entries\' labels) is what tools/gen-labels.mjs makes from encodings.json', () => {
   const r = spawnSync(process.execPath, [new URL('../../tools/gen-labels.mjs', import.meta.url).pathname, '--check'], { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
 });
 
-test('text-encoding-wasm/utf8 (no module) resolves every label of encodings.json, in any ASCII case and whitespace', () => {
+test('text-encoding-wasm/utf8 (no module) resolves every UTF label of encodings.json, in any ASCII case and whitespace; every other is a RangeError naming an import that has its encoding', () => {
   const utf = new Set(['UTF-8', 'UTF-16LE', 'UTF-16BE']);
+  // /utf8 cannot add an encoding and knows only the UTF labels: any other
+  // label's message says what /utf8 has and which imports have the rest;
+  // for a label of the standard, one of those must be the import that adds
+  // its encoding (/lite for the single-byte ones, the family's entry for the
+  // CJK ones; the full entry for all).
+  const family = { 'Legacy single-byte encodings': '/lite', 'Legacy multi-byte Chinese (simplified) encodings': '/chinese', 'Legacy multi-byte Chinese (traditional) encodings': '/big5', 'Legacy multi-byte Japanese encodings': '/japanese', 'Legacy multi-byte Korean encodings': '/korean' };
+  const notUtf = /is not a label of UTF-8 or UTF-16, the only encodings text-encoding-wasm\/utf8 has; for the standard's other encodings import 'text-encoding-wasm' \(all of them\)/;
   let checked = 0;
-  for (const { name, labels } of standardEncodings()) {
+  for (const { name, labels, heading } of standardEncodings()) {
     for (const label of labels) {
       for (const spelled of [label, ` \t${label.toUpperCase()}\n\f\r`]) {
         if (utf.has(name)) {
           assert.equal(new utfOnly.TextDecoder(spelled).encoding, name.toLowerCase(), spelled);
+        } else if (name === 'replacement') {
+          // The replacement encoding's labels are invalid for TextDecoder in every build: no import to name.
+          assert.throws(() => new utfOnly.TextDecoder(spelled), (e) => e instanceof RangeError && /is invalid\.$/.test(e.message), spelled);
         } else {
-          // The replacement encoding's labels are invalid for TextDecoder; every other encoding is left out and named.
-          const expected = name === 'replacement' ? /is invalid/ : new RegExp(`names ${name.toLowerCase()}, which text-encoding-wasm/utf8 leaves out`);
-          assert.throws(() => new utfOnly.TextDecoder(spelled), (e) => e instanceof RangeError && expected.test(e.message), spelled);
+          const adds = name === 'x-user-defined' ? '/lite' : family[heading];
+          assert.ok(adds, `${name}: no import known for ${heading}`);
+          assert.throws(() => new utfOnly.TextDecoder(spelled), (e) => e instanceof RangeError && e.message.includes(`('${spelled}')`) && notUtf.test(e.message) && e.message.includes(`'text-encoding-wasm${adds}'`), spelled);
         }
         checked++;
       }

@@ -15,15 +15,17 @@ const DELETE = "for (const k of ['TextDecoder', 'TextEncoder', 'TextDecoderStrea
  * a sample: /<name>.html (main thread) and /<name>-worker.html, each setting
  * `window.__done` to performance.now() when the decode is done. Returns
  * { base, close() }. Also used by tools/bench/startup-cpu-browser.mjs, so both
- * tools time the same pages.
+ * tools time the same pages. `natives`: keep the browser's own classes (a
+ * polyfill's usual page; then install() probes them) instead of deleting them.
  */
-export async function serveStartupPages(scripts, input) {
+export async function serveStartupPages(scripts, input, { natives = false } = {}) {
   const files = {};
+  const remove = natives ? '' : DELETE;
   for (const [name, { source, api }] of Object.entries(scripts)) {
     const decode = `var __api = ${api}; var __text = new __api.TextDecoder('shift_jis').decode(new Uint8Array(${JSON.stringify(Array.from(input))}));`;
     files[`/${name}.js`] = source;
-    files[`/${name}.html`] = `<!doctype html><meta charset="utf-8"><script>${DELETE}</script><script src="/${name}.js"></script><script>${decode} window.__done = performance.now();</script>`;
-    files[`/${name}-worker.js`] = `${DELETE} importScripts('/${name}.js'); ${decode} postMessage(performance.now());`;
+    files[`/${name}.html`] = `<!doctype html><meta charset="utf-8"><script>${remove}</script><script src="/${name}.js"></script><script>${decode} window.__done = performance.now();</script>`;
+    files[`/${name}-worker.js`] = `${remove} importScripts('/${name}.js'); ${decode} postMessage(performance.now());`;
     files[`/${name}-worker.html`] = `<!doctype html><meta charset="utf-8"><script>new Worker('/${name}-worker.js').onmessage = (e) => { window.__done = e.data; };</script>`;
   }
   const server = createServer((req, res) => {

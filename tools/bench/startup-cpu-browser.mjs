@@ -13,7 +13,9 @@
 // Not the goal's measure (that is engines.mjs's), a tool to see where a change
 // moves the CPU work. min / median ms.
 //
-//   node tools/bench/startup-cpu-browser.mjs [--samples 10] [--before DIR|FILE] [--dist pkg/dist]
+//   node tools/bench/startup-cpu-browser.mjs [--samples 10] [--before DIR|FILE] [--dist pkg/dist] [--natives]
+// --natives keeps the browser's own TextDecoder/TextEncoder (not deleted before
+// the script runs): the page a polyfill usually meets, where install() probes them.
 // Needs pkg/ (npm run build) and .cache/bench-engines/startup-shift_jis.bin
 // (tools/bench/engines.mjs writes it).
 import { readFileSync } from 'node:fs';
@@ -48,6 +50,7 @@ const input = Array.from(readFileSync(`${ROOT}.cache/bench-engines/startup-shift
 const { base, close: closeServer } = await serveStartupPages(
   Object.fromEntries(Object.entries(scripts).map(([name, source]) => [name, { source, api: '__API' }])),
   input,
+  { natives: args.includes('--natives') },
 );
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
 
@@ -92,5 +95,5 @@ const minMedian = (xs) => {
   const s = xs.slice().sort((a, b) => a - b);
   return `${s[0].toFixed(2)} / ${s[s.length >> 1].toFixed(2)}`;
 };
-console.log(`Chromium ${browser.version()}, thread CPU ms (min / median of ${SAMPLES} fresh pages each)`);
+console.log(`Chromium ${browser.version()}, thread CPU ms (min / median of ${SAMPLES} fresh pages each; natives ${args.includes('--natives') ? 'kept' : 'deleted'})`);
 for (const [key, parts] of Object.entries(results)) console.log(`${key}: ${Object.entries(parts).map(([part, xs]) => `${part} ${minMedian(xs)}`).join(' | ')}`);

@@ -5,7 +5,9 @@
 // process (natives deleted before the import), the contenders' order rotated
 // each round; min / median ms of each phase.
 //
-//   node tools/bench/startup-phases-node.mjs [--samples 25] [--flags=--jitless] [--before DIR]
+//   node tools/bench/startup-phases-node.mjs [--samples 25] [--flags=--jitless] [--before DIR] [--entry FILE] [--natives]
+// --natives keeps Node's own TextDecoder/TextEncoder/streams (only Buffer is
+// deleted): with --entry polyfill.js, the import then includes install()'s probe of them.
 // Contenders: ours (pkg/dist/js.js, the build without WebAssembly; --entry
 // index.js for the wasm build), ours-before (the same file under --before, a
 // copy of an earlier pkg/dist), @exodus/bytes (tools/bench/engines.mjs's
@@ -20,9 +22,10 @@ const ROOT = new URL('../..', import.meta.url).pathname;
 const CACHE = `${ROOT}.cache/bench-engines`;
 
 if (process.argv[2] === '--child') {
-  const [modulePath, inputPath] = process.argv.slice(3);
+  const [modulePath, inputPath, natives] = process.argv.slice(3);
   const input = new Uint8Array(readFileSync(inputPath));
-  for (const name of ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream', 'Buffer']) delete globalThis[name];
+  const gone = natives === 'natives' ? ['Buffer'] : ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream', 'Buffer'];
+  for (const name of gone) delete globalThis[name];
   const t0 = performance.now();
   const api = await import(modulePath);
   const t1 = performance.now();
@@ -47,6 +50,7 @@ if (process.argv[2] === '--child') {
   const flags = args.filter((a) => a.startsWith('--flags=')).map((a) => a.slice('--flags='.length));
   const entry = option('--entry', 'js.js');
   const before = option('--before', null);
+  const natives = args.includes('--natives') ? 'natives' : 'deleted';
   const input = `${CACHE}/startup-shift_jis.bin`;
   const peer = `${CACHE}/exodus.mjs`;
   for (const file of [input, peer]) if (!existsSync(file)) throw new Error(`startup-phases-node.mjs: ${file} is missing: run node tools/bench/engines.mjs --engines jitless --no-throughput --runs 1 first`);
@@ -57,7 +61,7 @@ if (process.argv[2] === '--child') {
   for (let i = 0; i < SAMPLES; i++) {
     for (let k = 0; k < names.length; k++) {
       const name = names[(i + k) % names.length];
-      const out = JSON.parse(execFileSync(process.execPath, [...flags, new URL(import.meta.url).pathname, '--child', contenders[name], input], { encoding: 'utf8' }));
+      const out = JSON.parse(execFileSync(process.execPath, [...flags, new URL(import.meta.url).pathname, '--child', contenders[name], input, natives], { encoding: 'utf8' }));
       expected ??= out.hash;
       if (out.hash !== expected) throw new Error(`startup-phases-node.mjs: ${name} decoded the input differently from the first contender`);
       for (const phase of ['import', 'construct', 'decode', 'all']) ((results[name] ||= {})[phase] ||= []).push(out[phase]);
@@ -67,7 +71,7 @@ if (process.argv[2] === '--child') {
     const s = xs.slice().sort((a, b) => a - b);
     return `${s[0].toFixed(2)} / ${s[s.length >> 1].toFixed(2)}`;
   };
-  console.log(`Node ${process.version} ${flags.join(' ')}: min / median ms of ${SAMPLES} fresh processes each (ours = pkg/dist/${entry})`);
+  console.log(`Node ${process.version} ${flags.join(' ')}: min / median ms of ${SAMPLES} fresh processes each (ours = pkg/dist/${entry}; natives ${natives === 'natives' ? 'kept' : 'deleted'})`);
   console.log('| contender | import | construct | decode | all |');
   console.log('|---|--:|--:|--:|--:|');
   for (const name of names) console.log(`| ${name} | ${['import', 'construct', 'decode', 'all'].map((p) => minMedian(results[name][p])).join(' | ')} |`);
