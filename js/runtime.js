@@ -112,7 +112,11 @@ export function createRuntime(exports) {
   const runtime = {
     io,
 
-    /** Strings for an interpreter (js/utf8-codec.js's typed mode): the build without WebAssembly. */
+    /**
+     * Strings for an interpreter (js/utf8-codec.js's typed mode): the build
+     * without WebAssembly. Truthy or false; its wrapper (js/no-wasm/fast-decode.js)
+     * may make it a function, the ASCII scan for UTF-8's typed mode.
+     */
     typedStrings: exports.wrapRuntime !== undefined,
 
     /**

@@ -58,7 +58,7 @@ class TextDecoder {
     if (bytes === null || bytes.length === 0) {
       text = s.state === null && stream ? '' : decodeWith(runtime, s, bytes || new Uint8Array(0), stream);
     } else if (s.state === null && bytes.length <= ASCII_FAST_PATH && (utfOnly ? s.index === UTF_8 : asciiDecodesToItself(s.index)) && isAscii(bytes)) {
-      text = runtime.typedStrings === true ? fromCharCodes(bytes) : asciiText(bytes);
+      text = runtime.typedStrings ? fromCharCodes(bytes) : asciiText(bytes);
     } else {
       text = decodeWith(runtime, s, bytes, stream);
     }
@@ -106,7 +106,7 @@ function decodeWith(runtime, s, bytes, stream, context = DECODE) {
   let text;
   if (index === UTF_8) {
     // UTF-8: all of it in JavaScript (js/utf8-codec.js), errors and state included.
-    text = decodeUtf8(bytes, s.state, s.fatal, !stream, runtime.typedStrings === true);
+    text = decodeUtf8(bytes, s.state, s.fatal, !stream, runtime.typedStrings);
     s.state = stream ? utf8State : null;
     if (utf8ErrorAt < 0) return text;
     // As decodeInModule: the bytes after the error stay in the queue for a next streaming call.
@@ -116,12 +116,12 @@ function decodeWith(runtime, s, bytes, stream, context = DECODE) {
     // build without WebAssembly, js/no-wasm/fast-decode.js); with a wasm
     // module, V8 measured faster through the module.
   } else if (moduleFree && (utfOnly || index === UTF_16LE || index === UTF_16BE)) {
-    text = decodeUtf16(bytes, index === UTF_16BE, s.state, s.fatal, !stream, runtime.typedStrings === true);
+    text = decodeUtf16(bytes, index === UTF_16BE, s.state, s.fatal, !stream, runtime.typedStrings);
     s.state = stream ? utf16State : null;
     if (utf16ErrorAt < 0) return text;
     if (stream) s.leftover = sliceElements(utf16Input, utf16ErrorAt);
   } else if (!moduleFree && (index === UTF_16LE || index === UTF_16BE) && runtime.decodeUtf16 !== undefined) {
-    const r = runtime.decodeUtf16(bytes, index === UTF_16BE, s.state, s.fatal, !stream, runtime.typedStrings === true);
+    const r = runtime.decodeUtf16(bytes, index === UTF_16BE, s.state, s.fatal, !stream, runtime.typedStrings);
     text = r.text;
     s.state = stream ? r.state : null;
     if (r.errorAt < 0) return text;

@@ -143,7 +143,8 @@ function wholeEnd(bytes, from, to) {
 /**
  * Decodes `bytes` (a Uint8Array) from `state` (null: a new decoder). `last`:
  * end-of-queue follows (a sequence cut short is an error); else it is kept in
- * utf8State. `typed`: build strings for an interpreter. Returns the text;
+ * utf8State. `typed`: build strings for an interpreter (true, or a function
+ * that does asciiEnd's work: runtime.typedStrings). Returns the text;
  * utf8ErrorAt is -1, or, in fatal mode, where the input after the error
  * starts (the text is then what came before it).
  */
@@ -170,7 +171,8 @@ export function decodeUtf8(bytes, state, fatal, last, typed) {
   } else if (typed) {
     // An interpreter: ASCII as Latin-1 (typed subarrays), then the engine's
     // own strict UTF-8 decoder over what can be whole; the loop only where that throws.
-    const ascii = asciiEnd(bytes, 0);
+    // `typed` may be the build's own ASCII scan (js/no-wasm/ascii-scan.js).
+    const ascii = (typed === true ? asciiEnd : typed)(bytes, 0);
     if (ascii === length) return typedString(bytes, 0, length);
     // Short input goes to the engine's decoder whole, its ASCII included:
     // one string made, not two joined.

@@ -17,6 +17,7 @@
 import { Int32Array, Uint16Array, Uint32Array, Uint8Array, charCodeAt, fromCharCodes, max, setElements, sliceElements, subarray } from '../intrinsics.js';
 import { stringOf } from './units.js';
 import { decodeUtf16Result } from '../utf16-codec.js';
+import { nativeAsciiScan } from './ascii-scan.js';
 
 // Indexes in the standard's table (the Rust Encoding enum's order; js/encodings.js).
 const LAST_SINGLE_BYTE = 28;
@@ -163,6 +164,10 @@ export function withFastDecode(core, exports, decodable) {
   if (decodable !== undefined) wrapped.has = (index) => decodable[index] === '1';
   // UTF-16 in JS (js/text-decoder.js calls it): its typed mode takes the input's own units.
   wrapped.decodeUtf16 = decodeUtf16Result;
+  // UTF-8's ASCII scan by native calls where the engine has them fast
+  // (js/no-wasm/ascii-scan.js): carried by typedStrings, which stays truthy.
+  const scan = nativeAsciiScan();
+  if (scan !== null) wrapped.typedStrings = scan;
   return wrapped;
 }
 

@@ -226,6 +226,45 @@ test('each encoder matches the spec steps over the index files (fatal and html)'
   console.log(`# spec-step oracle: ${checked} code points`);
 });
 
+test('single-byte encoders: a character that stops the fast path at every offset of its 8-unit steps (fatal and html)', () => {
+  // The single-byte loop (js/extra/legacy-encoder.js encodeNarrow) reads 8 units
+  // a step and stores them as words; a stop anywhere in a step must still give
+  // every byte before it, the spec's error there, and the rest after it.
+  const rand = prng(1252);
+  const stops = [0x2603, 0xd800, 0xdc00, 0x1f600, 0x81 /* mapped by the windows-1252 index */, 0];
+  let checked = 0;
+  for (const name of ['windows-1252', 'x-user-defined']) {
+    const steps = spec.encoders[name];
+    const fillers = [0x41, 0x00, 0x7f, ...(name === 'windows-1252' ? [0x20ac, 0xe9, 0x178, 0xff] : [0xf780, 0xf7ff])];
+    for (let length = 1; length <= 27; length++) {
+      for (let at = 0; at < length; at++) {
+        const stop = stops[Math.floor(rand() * stops.length)];
+        const cps = Array.from({ length }, () => fillers[Math.floor(rand() * fillers.length)]);
+        cps[at] = stop;
+        const s = cps.map((cp) => String.fromCodePoint(cp)).join('');
+        // Lone surrogates are U+FFFD to the encoder.
+        const scalar = (cp) => (cp >= 0xd800 && cp <= 0xdfff ? 0xfffd : cp);
+        const want = cps.flatMap((cp) => steps(scalar(cp)) || [...`&#${scalar(cp)};`].map((c) => c.charCodeAt(0)));
+        assert.deepEqual(list(new LegacyEncoder(name, { mode: 'html' }).encode(s)), want, `${name} ${cps.map((c) => c.toString(16))}`);
+        const bad = cps.findIndex((cp) => !steps(scalar(cp)));
+        if (bad < 0) {
+          assert.deepEqual(list(new LegacyEncoder(name).encode(s)), want, `${name} ${cps.map((c) => c.toString(16))} fatal`);
+        } else {
+          const units = cps.slice(0, bad).reduce((n, cp) => n + (cp > 0xffff ? 2 : 1), 0);
+          assert.throws(() => new LegacyEncoder(name).encode(s), (e) => {
+            assert.equal(e.codePoint, scalar(cps[bad]));
+            assert.equal(e.index, units);
+            assert.deepEqual(list(e.bytes), cps.slice(0, bad).flatMap(steps));
+            return e instanceof TypeError;
+          }, `${name} ${cps.map((c) => c.toString(16))} fatal`);
+        }
+        checked++;
+      }
+    }
+  }
+  console.log(`# single-byte stop offsets: ${checked} strings`);
+});
+
 test('ISO-2022-JP matches the spec steps (states, escapes, katakana, end of stream)', () => {
   const rand = prng(2022);
   const pool = [0x41, 0x5c, 0x7e, 0xa5, 0x203e, 0x2212, 0x3042, 0x65e5, 0xff76, 0xff9e, 0xff61, 0x0a, 0x20];

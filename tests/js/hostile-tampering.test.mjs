@@ -30,6 +30,10 @@ const TAMPERINGS = {
   'Object.create': 'Object.create = () => ({});',
   'String.prototype.slice': "String.prototype.slice = () => 'X';",
   'TypedArray.prototype.fill': 'Object.getPrototypeOf(Uint8Array).prototype.fill = function () { return this; };',
+  // The build without WebAssembly's native ASCII scan (js/no-wasm/ascii-scan.js).
+  'TypedArray.prototype.indexOf': 'Object.getPrototypeOf(Uint8Array).prototype.indexOf = () => -1;',
+  Int8Array: 'globalThis.Int8Array = function () { throw new Error("tampered"); };',
+  Uint8ClampedArray: 'globalThis.Uint8ClampedArray = function () { throw new Error("tampered"); };',
   // What LegacyEncoder's table, made at its first encode(), the variants' and
   // the long encode's pieces, the translated core's data segments and the
   // detector's tld hint would otherwise call.
@@ -53,6 +57,16 @@ const results = (m, x, d, U8) => {
   tryIt(() => new m.TextDecoder('windows-1252').decode(bytes(0x70, 0x61, 0x73, 0x73, 0x80, 0xe9)));
   tryIt(() => new m.TextDecoder('windows-1252').decode(bytes(0x41, 0x42)));
   tryIt(() => new m.TextDecoder().decode(bytes(...Array.from({ length: 200 }, (_, i) => 0x41 + (i % 26)), 0xc3, 0xa9, 0xf0, 0x9f, 0x98, 0x80)));
+  // Long ASCII with a 0x00 byte, then a non-ASCII one past the native ASCII scan's first 16 KiB (the build without WebAssembly).
+  tryIt(() => {
+    const b = new U8(20000);
+    for (let i = 0; i < b.length; i++) b[i] = 0x61 + (i % 26);
+    b[100] = 0;
+    b[17000] = 0xc3;
+    b[17001] = 0xa9;
+    const s = new m.TextDecoder().decode(b);
+    return [s.length, s[100], s[16999], s[17000], s[17001]];
+  });
   tryIt(() => new m.TextDecoder('shift_jis').decode(bytes(0x82, 0xa0, 0x41, 0x93, 0xfa)));
   // Inputs the no-WebAssembly build's loops hand to its translated core: an error, ISO-2022-JP's states.
   tryIt(() => new m.TextDecoder('shift_jis').decode(bytes(0x82, 0x41, 0x81)));

@@ -70,6 +70,21 @@ function makeCases() {
       }
     }
   }
+  // UTF-8's ASCII scan (js/no-wasm/ascii-scan.js under --jitless): long ASCII
+  // with one non-ASCII byte (or a 0x00 byte, which the scan's clamped copy
+  // cannot tell from one) at the edges of its 16-byte head and 16 KiB chunks.
+  const edges = [0, 15, 16, 17, 63, 64, 65, 16383, 16384, 16385, 16399, 16400, 16401, 32783, 32784, 32785];
+  for (const length of [16, 64, 65, 66, 80, 16400, 16401, 33000]) {
+    for (const at of edges.filter((k) => k < length)) {
+      for (const odd of [0xc3, 0x80, 0x00]) {
+        const bytes = Array.from({ length }, (_, k) => 0x20 + ((k * 7) % 0x5f));
+        bytes[at] = odd;
+        // And a 0x00 byte before it, sometimes: the scan goes on past it.
+        if (random() < 0.5 && at > 0) bytes[Math.floor(random() * at)] = 0;
+        cases.push({ label: 'utf-8', fatal: random() < 0.3, bytes, offset: Math.floor(random() * 4), splits: [] });
+      }
+    }
+  }
   return cases;
 }
 
