@@ -79,8 +79,11 @@ export function probeNativeDecoder(Native, names, matches) {
     try {
       expected = matches || new OurTextDecoder(name).decode(probe);
     } catch (_) {
-      // (Without `matches`.) This build leaves the encoding out (text-encoding-wasm/utf8): the native one is all there is.
-      working.add(name);
+      // (Without `matches`.) This build leaves the encoding out for now
+      // (text-encoding-wasm/lite before the encoding's family is added): it
+      // cannot be checked, so it is not counted as working. The hybrid class
+      // then decodes it with ours once ours can (the family added) and with
+      // the native until then (its constructor's fallback).
       continue;
     }
     try {

@@ -117,6 +117,25 @@ test('text-encoding-wasm/utf8/polyfill: the encodings its build leaves out still
   assert.deepEqual(polyfill.result.neither, ['iso-8859-16 RangeError', 'x-user-defined RangeError']);
 });
 
+test('text-encoding-wasm/lite with a family added after install(): its encodings decode as the standard says, not as a wrong native does', () => {
+  // Node's full-ICU decoders give U+FFFD for 0x80 in Shift_JIS and 0x80 itself in EUC-KR, where the
+  // standard gives U+0080 (§12.3.1 step 5) and U+FFFD (§13.1.1 step 5). Before /japanese or /korean
+  // is added, /lite cannot decode them: the native's answer is all there is (the hybrid's fallback).
+  for (const how of ["const lite = await import('text-encoding-wasm/lite'); lite.install(globalThis);", "await import('text-encoding-wasm/lite/polyfill');"]) {
+    const r = runNode(`${how}
+      const before = new TextDecoder('shift_jis').decode(new Uint8Array([0x80, 0x41]));
+      const japanese = await import('text-encoding-wasm/japanese');
+      const korean = await import('text-encoding-wasm/korean');
+      await japanese.ready();
+      await korean.ready();
+      console.log(JSON.stringify({ before,
+        sjis: new TextDecoder('shift_jis').decode(new Uint8Array([0x80, 0x41])),
+        euckr: new TextDecoder('euc-kr').decode(new Uint8Array([0x80, 0x41])) }));`);
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(r.result, { before: '\ufffdA', sjis: '\u0080A', euckr: '\ufffdA' }, how);
+  }
+});
+
 test("install() as a callback (forEach passes index and array): the same natives kept as install(target), its private third argument ignored unless a function", () => {
   // js/install.js: `matches` is the polyfill entries' private argument; an array in its place must not judge every native a gap.
   const decodePath = runNode(nativeUse("const m = await import('text-encoding-wasm'); m.install(globalThis);", false));
