@@ -200,10 +200,15 @@ function encodeNarrow(map, string) {
 }
 
 /**
- * Two-byte encodings: `table` entries < 0x100 are one byte, others two (lead
- * << 8 | trail), 0 none. Surrogate pairs go through `astral`, a cache filled
- * one code point at a time by the module (Big5 has thousands of
- * supplementary characters, most encodings none).
+ * Two-byte encodings: `table` entries < 0x100 are one byte (ASCII
+ * included), others two (lead << 8 | trail), 0 none (U+0000 itself is
+ * 0x00). Surrogate pairs go through `astral`, a cache filled one code point
+ * at a time by the module (Big5 has thousands of supplementary characters,
+ * most encodings none). One byte or two are stored without a branch on
+ * which: in most text ASCII and two-byte characters alternate at random, and
+ * a branch on it was mispredicted so often that the loop took 2.3x the time
+ * (Shift_JIS, GBK and EUC-KR text a third ASCII, Node 20, paired runs:
+ * docs/speed-log.md, "LegacyEncoder: the two-byte loop without a branch").
  */
 function encodeWide(entry, string, rt, index) {
   const table = entry.table;
@@ -213,12 +218,8 @@ function encodeWide(entry, string, rt, index) {
   let written = 0;
   for (; read < length; read++) {
     const unit = charCodeAt(string, read);
-    if (unit < 0x80) {
-      out[written++] = unit;
-      continue;
-    }
     let bytes = table[unit];
-    if (bytes === 0) {
+    if (bytes === 0 && unit !== 0) {
       const trail = charCodeAt(string, read + 1);
       if ((unit & 0xfc00) !== 0xd800 || (trail & 0xfc00) !== 0xdc00) break;
       const cp = 0x10000 + ((unit - 0xd800) << 10) + (trail - 0xdc00);
@@ -231,12 +232,13 @@ function encodeWide(entry, string, rt, index) {
       if (bytes === 0) break;
       read++;
     }
-    if (bytes < 0x100) {
-      out[written++] = bytes;
-    } else {
-      out[written++] = bytes >> 8;
-      out[written++] = bytes & 0xff;
-    }
+    // two: 1 for a two-byte entry (0x100-0xFFFF), 0 for one byte. The first
+    // store writes the lead (or the one byte), the second the trail (or the
+    // one byte again, at the same place; a Uint8Array keeps the low byte).
+    const two = (bytes + 0xff00) >>> 16;
+    out[written] = bytes >>> (two << 3);
+    out[written + two] = bytes;
+    written += 1 + two;
   }
   return { out, read, written };
 }
@@ -244,7 +246,8 @@ function encodeWide(entry, string, rt, index) {
 /**
  * The table entry for encoding `index` (named `name`): { table, narrow,
  * astral }, or null. `table` (Uint16Array, per BMP code unit): 0 for "not
- * through the table" (ASCII, surrogates, unmappable, four-byte sequences),
+ * through the table" (U+0000, surrogates, unmappable, four-byte sequences;
+ * the other ASCII units are themselves),
  * < 0x100 one byte, else two (lead << 8 | trail). It is read off the module's
  * own encoder, so it is the same code, spec rules included: every non-ASCII
  * BMP scalar value, each followed by U+000A, encoded in one run in "html"
@@ -279,6 +282,9 @@ function tableEntry(rt, index, name) {
       }
       at = end + 1;
     }
+    // ASCII is itself in every encoding with a table (ISO-2022-JP has none):
+    // encodeWide then needs no branch for it. (U+0000 stays 0, read as 0x00.)
+    for (let i = 1; i < 0x80; i++) table[i] = i;
     let narrow = null;
     if (!wide) {
       narrow = new Uint8Array(0x10000);
