@@ -10,13 +10,15 @@
 // one (its own brand, getters and decode on its prototype, name, toStringTag)
 // that, per instance, hands decoding to a native decoder for the encodings the
 // native one does right and to ours for the rest. Label and options are
-// converted once, by our constructor (the spec's steps, so the same
-// RangeError for an invalid label whoever decodes); `decode` arguments are
-// passed on unconverted to exactly one decoder, which converts them once.
+// converted once, by the hybrid's constructor, and handed on converted to
+// ours (the spec's steps, so the same RangeError for an invalid label
+// whoever decodes) and, where ours refuses the label, to the native class;
+// `decode` arguments are passed on unconverted to exactly one decoder, which
+// converts them once.
 // Not a subclass of the native class: its constructor would reject the very
 // labels this fills in, and its brand checks would refuse our instances.
 import { TextDecoder as OurTextDecoder } from './text-decoder.js';
-import { illegalInvocation, shapeInterface } from './webidl.js';
+import { illegalInvocation, shapeInterface, toDictionary, toStringValue } from './webidl.js';
 import { getRuntime } from './loader.js';
 
 /** Index of the replacement encoding, which has no decoder to probe (js/encodings.js). */
@@ -109,22 +111,27 @@ export function hybridTextDecoder(Native, working) {
   const ourDecode = OurTextDecoder.prototype.decode;
   class TextDecoder {
     constructor() {
-      let decoder;
+      // WebIDL converts the label and the options once, here, whichever class
+      // then decodes: both are handed a string and a plain object of the
+      // values read (or null), whose conversions again run no page code (a
+      // label's toString, an option's getter), also where ours refuses the
+      // label and the native one takes it. Members in WebIDL's order.
+      const label = arguments[0] === undefined ? 'utf-8' : toStringValue(arguments[0]);
+      const dict = toDictionary(arguments[1], "Failed to construct 'TextDecoder'", 'TextDecoderOptions');
+      const options = dict && { fatal: dict.fatal, ignoreBOM: dict.ignoreBOM };
+      let decoder, native;
       try {
-        decoder = Reflect.construct(OurTextDecoder, arguments);
+        decoder = new OurTextDecoder(label, options);
       } catch (error) {
-        // The utf8 build leaves most encodings out; the native class may have this one.
-        let native;
+        // The utf8 build leaves most encodings out, /lite the CJK ones until
+        // their family is added; the native class may have this one.
         try {
-          native = Reflect.construct(Native, arguments);
+          decoder = native = new Native(label, options);
         } catch (_) {
           throw error;
         }
-        slots.set(this, { decoder: native, native });
-        return;
       }
-      const name = decoder.encoding;
-      const native = working.has(name) ? new Native(name, { fatal: decoder.fatal, ignoreBOM: decoder.ignoreBOM }) : null;
+      native ??= working.has(decoder.encoding) ? new Native(decoder.encoding, options) : null;
       slots.set(this, { decoder, native });
     }
 

@@ -136,6 +136,29 @@ test('text-encoding-wasm/lite with a family added after install(): its encodings
   }
 });
 
+test('the gap-filling TextDecoder converts its label and options once, also for a label only the native one takes', () => {
+  // WebIDL converts a constructor's arguments once: one toString of the label, one read of each
+  // option (fatal, ignoreBOM). The hybrid class must not convert them again for a second decoder
+  // when ours refuses the label (/lite's CJK ones before their family) and the native class is
+  // tried. Spec-side counts, not Node's: Node's own constructor reads each option twice, so the
+  // native class must be handed values already converted. (/lite, as Node lacks some of its
+  // single-byte encodings, installs the hybrid class; /utf8 keeps Node's, which decodes UTF right.)
+  for (const entry of ['text-encoding-wasm/lite']) {
+    const r = runNode(`const m = await import('${entry}'); await m.ready(); m.install(globalThis);
+      const counts = {};
+      for (const name of ['shift_jis', 'utf-8']) {
+        let label = 0, fatal = 0, ignoreBOM = 0;
+        const d = new TextDecoder({ toString() { label++; return name; } },
+          { get fatal() { fatal++; return true; }, get ignoreBOM() { ignoreBOM++; return true; } });
+        counts[name] = { label, fatal, ignoreBOM, encoding: d.encoding, options: [d.fatal, d.ignoreBOM] };
+      }
+      console.log(JSON.stringify(counts));`);
+    assert.equal(r.status, 0, r.stderr);
+    const once = (encoding) => ({ label: 1, fatal: 1, ignoreBOM: 1, encoding, options: [true, true] });
+    assert.deepEqual(r.result, { shift_jis: once('shift_jis'), 'utf-8': once('utf-8') }, entry);
+  }
+});
+
 test("install() as a callback (forEach passes index and array): the same natives kept as install(target), its private third argument ignored unless a function", () => {
   // js/install.js: `matches` is the polyfill entries' private argument; an array in its place must not judge every native a gap.
   const decodePath = runNode(nativeUse("const m = await import('text-encoding-wasm'); m.install(globalThis);", false));
