@@ -632,7 +632,7 @@ def main():
     files[os.path.join(ROOT, "js", "encoding-table.js")] = gen_js_encoding_table(src)
     files[os.path.join(ROOT, "js", "single-byte-tables.js")] = gen_js_single_byte(src, encodings)
     files[os.path.join(ROOT, "www", "encoding-names.js")] = gen_www_encoding_names(src)
-    files[os.path.join(ROOT, "js", "native-probe-fingerprints.js")] = gen_js_probe_fingerprints(src)
+    files[os.path.join(ROOT, "js", "native-probe-fingerprints.js")] = gen_js_probe_fingerprints(src, read_index)
     stale = []
     for path, text in files.items():
         name = os.path.relpath(path, ROOT)
