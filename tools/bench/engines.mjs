@@ -316,12 +316,12 @@ if (STARTUP) {
     // origin to the decode done. A second figure of the same pages, from just
     // before the script element or importScripts, is shown in a row of its own
     // (not a goal): in a worker it leaves out the browser's start-up of the
-    // worker (its own script's fetch, a thread), but it swings as much (this
-    // stop: runs from 0.77 to 1.48 for the same build); on the main thread the
+    // worker (its own script's fetch, a thread), but it swings as much (stop
+    // 29: runs from 0.77 to 1.48 for one build); on the main thread the
     // preload scanner starts fetching the script (at times finishes), and V8
     // may parse part of it on a streaming thread, before an inline script just
-    // above it can take a time, so it leaves out part of the load (docs/speed-log.md, "Chromium start-up:
-    // two clocks").
+    // above it can take a time, so it leaves out part of the load
+    // (docs/speed-log.md, "Chromium start-up: two clocks").
     const FROM_SCRIPT = { main: "from just before the script element (the preload scanner's fetch of it already under way)", worker: 'from just before importScripts' };
     const FROM_ORIGIN = { main: "from the page's time origin", worker: "from the worker's time origin" };
     for (const where of ['main', 'worker']) {
