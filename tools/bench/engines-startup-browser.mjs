@@ -15,8 +15,8 @@ const DELETE = "for (const k of ['TextDecoder', 'TextEncoder', 'TextDecoderStrea
  * Serves, for each of `scripts` ({ name: { source, api } }, `api` an
  * expression for the { TextDecoder } object once `source` ran), the pages of
  * a sample: /<name>.html (main thread) and /<name>-worker.html, each setting
- * `window.__done` to [ms from the time origin, ms from just before the script] when the decode is done. Returns
- * { base, close() }. Also used by tools/bench/startup-cpu-browser.mjs, so both
+ * `window.__done`, when the decode is done, to [ms from the time origin, ms
+ * from just before the script]. Returns { base, close() }. Also used by tools/bench/startup-cpu-browser.mjs, so both
  * tools time the same pages. `natives`: keep the browser's own classes (a
  * polyfill's usual page; then install() probes them) instead of deleting them.
  */
@@ -42,8 +42,8 @@ export async function serveStartupPages(scripts, input, { natives = false } = {}
 
 /**
  * scripts and input as serveStartupPages. Returns sample(name, where) ->
- * { ms: from just before the script to the decode done, origin: from the
- * time origin }, and close().
+ * { fromOrigin, fromScript } (ms to the decode done from the time origin, and
+ * from just before the script), and close().
  */
 export async function browserStartup(scripts, input) {
   const server = await serveStartupPages(scripts, input);
@@ -55,9 +55,9 @@ export async function browserStartup(scripts, input) {
       const context = await browser.newContext();
       const page = await context.newPage();
       await page.goto(`${base}/${name}${where === 'worker' ? '-worker' : ''}.html`);
-      const [origin, ms] = await (await page.waitForFunction(() => window.__done, null, { timeout: 60_000 })).jsonValue();
+      const [fromOrigin, fromScript] = await (await page.waitForFunction(() => window.__done, null, { timeout: 60_000 })).jsonValue();
       await context.close();
-      return { ms, origin };
+      return { fromOrigin, fromScript };
     },
     async close() {
       await browser.close();

@@ -269,12 +269,13 @@ if (STARTUP) {
   out(`| engine | measured | ${Array.from({ length: RUNS }, (_, i) => `run ${i + 1}: ours / @exodus/bytes / nothing ms (ratio)`).join(' | ')} | **min ratio** |${BEFORE ? ' ours-before ms, run 1 | before: min ratio |' : ''}`);
   out(`|---|---|${Array.from({ length: RUNS + 1 + (BEFORE ? 2 : 0) }, () => '--:').join('|')}|`);
   const startupRows = [];
-  // `also`: a second figure of the same samples, shown in a row of its own but
-  // not a goal (`sample` then returns { ms, also }).
-  const row = (engine, measured, sample, also = null) => {
+  // `secondFigure`: what a second figure of the same samples measures, shown
+  // in a row of its own that is not a goal (`sample` then returns
+  // { ms, second }); that row is filled by its goal row's samples.
+  const row = (engine, measured, sample, secondFigure = null) => {
     const r = { engine, measured, sample, runs: [] };
     startupRows.push(r);
-    if (also !== null) startupRows.push(r.also = { engine, measured: also, runs: [], info: true });
+    if (secondFigure !== null) startupRows.push(r.second = { engine, measured: secondFigure, runs: [], notGoal: true });
   };
   for (const engine of ['hermes-bytecode', 'hermes', 'quickjs']) {
     if (!ENGINES.includes(engine)) continue;
@@ -320,22 +321,22 @@ if (STARTUP) {
     // 29: runs from 0.77 to 1.48 for one build); on the main thread the
     // preload scanner starts fetching the script (at times finishes), and V8
     // may parse part of it on a streaming thread, before an inline script just
-    // above it can take a time, so it leaves out part of the load
+    // above it can read the clock, so it leaves out part of the load
     // (docs/speed-log.md, "Chromium start-up: two clocks").
     const FROM_SCRIPT = { main: "from just before the script element (the preload scanner's fetch of it already under way)", worker: 'from just before importScripts' };
     const FROM_ORIGIN = { main: "from the page's time origin", worker: "from the worker's time origin" };
     for (const where of ['main', 'worker']) {
       row(`Chromium ${chromiumStartup.version}, ${where === 'main' ? 'main thread' : 'worker'}`, `performance.now() ${FROM_ORIGIN[where]} to first decode done; ours = the wasm classic script (pkg/dist/text-encoding-wasm.script.js)`,
         async (name) => {
-          const { ms, origin } = await chromiumStartup.sample(name, where);
-          return { ms: origin, also: ms };
+          const { fromOrigin, fromScript } = await chromiumStartup.sample(name, where);
+          return { ms: fromOrigin, second: fromScript };
         },
         `the same pages ${FROM_SCRIPT[where]} to first decode done (not a goal)`);
     }
   }
   for (let run = 0; run < RUNS; run++) {
     for (const r of startupRows) {
-      if (r.info) continue;
+      if (r.notGoal) continue;
       // Interleaved (ours, peer, nothing, ...; then again), so that a burst of
       // load from other jobs falls on every contender alike, not on one's block;
       // the order rotated each round (peer, nothing, ..., ours; then ...), so
@@ -348,11 +349,11 @@ if (STARTUP) {
           const name = names[(i + k) % names.length];
           const v = await r.sample(name);
           if (typeof v === 'number') xs[name].push(v);
-          else xs[name].push(v.ms), ys[name].push(v.also);
+          else xs[name].push(v.ms), ys[name].push(v.second);
         }
       }
       r.runs.push(Object.fromEntries(names.map((name) => [name, Math.min(...xs[name])])));
-      if (r.also) r.also.runs.push(Object.fromEntries(names.map((name) => [name, Math.min(...ys[name])])));
+      if (r.second) r.second.runs.push(Object.fromEntries(names.map((name) => [name, Math.min(...ys[name])])));
     }
     console.error(`bench-engines: start-up run ${run + 1}/${RUNS} done`);
   }
@@ -361,7 +362,7 @@ if (STARTUP) {
     const ratios = r.runs.map((m) => m.peer / m.ours);
     const before = BEFORE ? ` ${r.runs[0].before.toFixed(1)} | ${Math.min(...r.runs.map((m) => m.peer / m.before)).toFixed(2)} |` : '';
     out(`| ${r.engine} | ${r.measured} | ${r.runs.map((m, i) => `${m.ours.toFixed(1)} / ${m.peer.toFixed(1)} / ${m.nothing.toFixed(1)} (${ratios[i].toFixed(2)})`).join(' | ')} | **${Math.min(...ratios).toFixed(2)}** |${before}`);
-    if (!r.info) summary.push({ engine: r.engine, workload: `start-up: ${r.measured}`, min: Math.min(...ratios) });
+    if (!r.notGoal) summary.push({ engine: r.engine, workload: `start-up: ${r.measured}`, min: Math.min(...ratios) });
   }
   out();
 }
