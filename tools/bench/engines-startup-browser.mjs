@@ -16,9 +16,10 @@ const DELETE = "for (const k of ['TextDecoder', 'TextEncoder', 'TextDecoderStrea
  * expression for the { TextDecoder } object once `source` ran), the pages of
  * a sample: /<name>.html (main thread) and /<name>-worker.html, each setting
  * `window.__done`, when the decode is done, to [ms from the time origin, ms
- * from just before the script]. Returns { base, close() }. Also used by tools/bench/startup-cpu-browser.mjs, so both
- * tools time the same pages. `natives`: keep the browser's own classes (a
- * polyfill's usual page; then install() probes them) instead of deleting them.
+ * from just before the script]. Returns { base, close() }. Also used by
+ * tools/bench/startup-cpu-browser.mjs, so both tools time the same pages.
+ * `natives`: keep the browser's own classes (a polyfill's usual page; then
+ * install() probes them) instead of deleting them.
  */
 export async function serveStartupPages(scripts, input, { natives = false } = {}) {
   const files = {};
